@@ -1,0 +1,15 @@
+import adapter from '@sveltejs/adapter-static';
+import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+/** @type {import('@sveltejs/kit').Config} */
+const config = {
+	preprocess: vitePreprocess(),
+	kit: {
+		// A single-page app: every unknown path falls back to the app shell.
+		adapter: adapter({ pages: 'build', assets: 'build', fallback: 'index.html', strict: true }),
+		version: { name: process.env.APP_VERSION ?? undefined }
+	},
+	compilerOptions: { runes: true }
+};
+
+export default config;
