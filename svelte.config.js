@@ -7,7 +7,10 @@ const config = {
 	kit: {
 		// A single-page app: every unknown path falls back to the app shell.
 		adapter: adapter({ pages: 'build', assets: 'build', fallback: 'index.html', strict: true }),
-		version: { name: process.env.APP_VERSION ?? undefined }
+		version: { name: process.env.APP_VERSION ?? undefined },
+		// Registered by the app itself (src/lib/state/app-update.svelte.ts) so that a new version
+		// waits for the player's consent before it takes over.
+		serviceWorker: { register: false }
 	},
 	compilerOptions: { runes: true }
 };

@@ -1,0 +1,48 @@
+// End-to-end tests run in Debian's Chromium (never a downloaded browser) against
+// our own server (`node server/index.js`) serving the built app, as `npm start` does.
+// tests/e2e/require-chromium.js runs first and stops with one line if Chromium is missing.
+import { defineConfig } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const port = Number(process.env.E2E_PORT || 4317);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	testMatch: '**/*.spec.ts',
+	outputDir: 'tests/output/results',
+	fullyParallel: false,
+	workers: 1,
+	retries: 0,
+	forbidOnly: !!process.env.CI,
+	timeout: 60_000,
+	expect: { timeout: 10_000 },
+	reporter: [['list']],
+	use: {
+		baseURL,
+		browserName: 'chromium',
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+		launchOptions: {
+			executablePath: chromium,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--disable-features=WebRtcHideLocalIpsWithMdns'
+			]
+		}
+	},
+	webServer: {
+		command: 'node server/index.js',
+		env: { HOST: '127.0.0.1', PORT: String(port) },
+		url: baseURL,
+		reuseExistingServer: false,
+		timeout: 30_000,
+		stdout: 'pipe'
+	}
+});

@@ -1,0 +1,77 @@
+// One small Node server on one port: the static build of the app, and the
+// WebRTC signaling relay at /signal, so the app finds its relay at its own
+// origin and a game on one network needs nothing else.
+
+import http from 'node:http';
+import { createSignalingRelay } from './signaling.js';
+import { createStaticHandler } from './static-files.js';
+
+/** Never listen on every interface unless HOST says so. */
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4173;
+export const SIGNALING_PATH = '/signal';
+
+/**
+ * @typedef {object} RunningServer
+ * @property {import('node:http').Server} server
+ * @property {string} host the address it listens on
+ * @property {number} port the actual port (useful when 0 was asked for)
+ * @property {string} url e.g. http://127.0.0.1:4173
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * Starts the server and resolves once it listens.
+ * @param {{ host?: string, port?: number, root: string, pingTimeoutMs?: number }} options
+ * @returns {Promise<RunningServer>}
+ */
+export async function createServer(options) {
+	const host = options.host || DEFAULT_HOST;
+	const port = options.port ?? DEFAULT_PORT;
+	const serveStatic = createStaticHandler(options.root);
+	const relay = createSignalingRelay(
+		options.pingTimeoutMs === undefined ? {} : { pingTimeoutMs: options.pingTimeoutMs }
+	);
+
+	const server = http.createServer((request, response) => {
+		serveStatic(request, response).catch(() => {
+			if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+			response.end('Internal error\n');
+		});
+	});
+
+	server.on('upgrade', (request, socket, head) => {
+		const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+		if (pathname === SIGNALING_PATH || pathname === SIGNALING_PATH + '/') {
+			relay.handleUpgrade(request, socket, head);
+		} else {
+			socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+		}
+	});
+
+	await new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, host, () => {
+			server.off('error', reject);
+			resolve(undefined);
+		});
+	});
+
+	const address = server.address();
+	const actualPort = typeof address === 'object' && address ? address.port : port;
+	const urlHost = host.includes(':') ? `[${host}]` : host;
+
+	return {
+		server,
+		host,
+		port: actualPort,
+		url: `http://${urlHost}:${actualPort}`,
+		async close() {
+			await relay.close();
+			await new Promise((resolve) => {
+				server.close(() => resolve(undefined));
+				server.closeAllConnections();
+			});
+		}
+	};
+}
