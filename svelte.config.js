@@ -6,7 +6,12 @@ const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		// A single-page app: every unknown path falls back to the app shell.
-		adapter: adapter({ pages: 'build', assets: 'build', fallback: 'index.html', strict: true }),
+		adapter: adapter({
+			pages: process.env.BUILD_DIR ?? 'build',
+			assets: process.env.BUILD_DIR ?? 'build',
+			fallback: 'index.html',
+			strict: true
+		}),
 		version: { name: process.env.APP_VERSION ?? undefined },
 		// Registered by the app itself (src/lib/state/app-update.svelte.ts) so that a new version
 		// waits for the player's consent before it takes over.

@@ -17,6 +17,10 @@ const CACHE = `${CACHE_PREFIX}${version}`;
 const SHELL = '/index.html';
 const PRECACHE = Array.from(new Set([...build, ...files, SHELL]));
 
+function isHtml(response: Response): boolean {
+	return (response.headers.get('content-type') ?? '').includes('text/html');
+}
+
 sw.addEventListener('install', (event) => {
 	// No skipWaiting here: a new version waits until the player accepts it (see the update
 	// banner), so a game is never switched to new code in the middle of a turn.
@@ -47,13 +51,20 @@ sw.addEventListener('fetch', (event) => {
 	if (url.pathname.startsWith('/signal')) return;
 
 	if (request.mode === 'navigate') {
-		// Navigations: the network first (fresh shell when online), the cached shell otherwise.
+		// Navigations try the network first, so the shell is fresh when online, and fall back to
+		// the cached shell offline. A shell from the network that belongs to a newer deployment
+		// (its entry script is not in this version's precache) is not used either: the page keeps
+		// running this version until the player accepts the update.
 		event.respondWith(
 			(async () => {
+				const cache = await caches.open(CACHE);
 				try {
-					return await fetch(request);
+					const response = await fetch(request);
+					if (!response.ok || !isHtml(response)) return response;
+					const entry = /\/_app\/immutable\/entry\/start\.[^"']+\.js/.exec(await response.clone().text());
+					if (!entry || PRECACHE.includes(entry[0])) return response;
+					return (await cache.match(SHELL)) ?? response;
 				} catch {
-					const cache = await caches.open(CACHE);
 					return (await cache.match(SHELL)) ?? Response.error();
 				}
 			})()
