@@ -113,3 +113,19 @@ test('a new version waits for the player before it takes over', async ({ page })
 		rmSync(buildB, { recursive: true, force: true });
 	}
 });
+
+test('settings ask for persistent storage and show the browser’s answer', async ({ page }) => {
+	await page.goto('/settings');
+	const status = page.getByTestId('persist-status');
+	await expect(status).toContainText(/granted/);
+	const persisted = await page.evaluate(() => navigator.storage.persisted());
+	await expect(status).toContainText(persisted ? 'is granted' : 'is not granted');
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.screenshot({ path: 'tests/output/screenshots/settings-390x844.png', fullPage: true });
+});
+
+test('browsers without an install prompt get install instructions', async ({ page }) => {
+	await page.goto('/install');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Install 1822 Rails');
+	await expect(page.getByRole('heading', { name: 'Safari on iPhone or iPad' })).toBeVisible();
+});

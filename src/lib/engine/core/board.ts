@@ -1,0 +1,153 @@
+/**
+ * Read-only questions about a board (map + board state): the tile on a hex, city slots
+ * and tokens, water borders still charged, and the tile supply.
+ */
+import type { HexDef, MapDef } from './board-map';
+import { borderKey, emptyBoard, tileNameOf, type BoardState, type StationToken } from './board-state';
+import { EDGES, rotateEdge, type Edge } from './hex';
+import { tileId, type CorporationId, type HexId, type TileId } from './ids';
+import { colorIndex, type BorderDef } from './tile';
+import type { LaidTile } from './upgrade';
+
+/** The board at setup: preprinted tiles only, home slots reserved for the corporations in play. */
+export function initialBoard(map: MapDef, corporationsInPlay: readonly CorporationId[]): BoardState {
+	return { ...emptyBoard(), reservations: corporationsInPlay.filter((c) => map.homes.has(c)) };
+}
+
+export function hexDef(map: MapDef, hex: HexId): HexDef | null {
+	return map.byId.get(hex) ?? null;
+}
+
+/** The tile on a hex as laid: definition, rotation and any future label still ahead. */
+export function tileOnHex(map: MapDef, board: BoardState, hex: HexId): LaidTile | null {
+	const h = map.byId.get(hex);
+	if (!h) return null;
+	const placed = board.tiles[hex];
+	const def = placed ? map.tiles.get(tileNameOf(placed.tile)) : h.tile;
+	if (!def) return null;
+	const fl = h.tile.futureLabel;
+	// The printed future label rides on every tile below its colour [reference hex.rb lay].
+	const futureLabel = fl && colorIndex(def.color) < colorIndex(fl.color) ? fl : null;
+	return { def, rotation: placed ? placed.rotation : 0, futureLabel };
+}
+
+/** The board edges of a city's track on a laid tile. */
+export function cityEdges(tile: LaidTile, city: number): Edge[] {
+	const node = tile.def.nodes.findIndex((n) => n.kind === 'city' && n.index === city);
+	const out = new Set<Edge>();
+	for (const p of tile.def.paths) {
+		const ends = [p.a, p.b];
+		if (!ends.some((e) => e.type === 'node' && e.node === node)) continue;
+		for (const e of ends) if (e.type === 'edge') out.add(rotateEdge(e.edge, tile.rotation));
+	}
+	return [...out].sort((a, b) => a - b);
+}
+
+export function tokensInCity(board: BoardState, hex: HexId, city: number): StationToken[] {
+	return board.tokens.filter((t) => t.hex === hex && t.city === city);
+}
+
+export function tokensOnHex(board: BoardState, hex: HexId): StationToken[] {
+	return board.tokens.filter((t) => t.hex === hex);
+}
+
+/** Printed slots plus permanent extra slots (M14's London city). */
+export function cityCapacity(map: MapDef, board: BoardState, hex: HexId, city: number): number {
+	const tile = tileOnHex(map, board, hex);
+	if (!tile || city >= tile.def.cities.length) return 0;
+	let extra = 0;
+	for (const e of cityEdges(tile, city)) extra += board.extraSlots[borderKey(hex, e)] ?? 0;
+	return tile.def.cities[city].slots + extra;
+}
+
+/**
+ * Home reservations still holding a slot in this city: corporations reserved here that
+ * have not yet tokened it.
+ */
+export function pendingReservations(map: MapDef, board: BoardState, hex: HexId, city: number): CorporationId[] {
+	const tile = tileOnHex(map, board, hex);
+	if (!tile) return [];
+	const single = tile.def.cities.length === 1;
+	return board.reservations.filter((corp) => {
+		const home = map.homes.get(corp);
+		if (!home || home.hex !== hex) return false;
+		if (home.city === null) {
+			// a single-city hex; a tile-level home (M14) reserves no particular city
+			if (!single || city !== 0 || map.tileReservations.get(hex)?.includes(corp)) return false;
+		} else if (home.city !== city) {
+			return false;
+		}
+		return !board.tokens.some((t) => t.hex === hex && t.city === city && t.corporation === corp);
+	});
+}
+
+/** Tile-level reservations still pending on a hex (M14 before it chooses its London city). */
+export function pendingTileReservations(map: MapDef, board: BoardState, hex: HexId): CorporationId[] {
+	const reserved = map.tileReservations.get(hex) ?? [];
+	return reserved.filter(
+		(corp) => board.reservations.includes(corp) && !board.tokens.some((t) => t.hex === hex && t.corporation === corp)
+	);
+}
+
+/** Slots neither tokened nor reserved. */
+export function openSlots(map: MapDef, board: BoardState, hex: HexId, city: number): number {
+	const used = tokensInCity(board, hex, city).length + pendingReservations(map, board, hex, city).length;
+	return Math.max(0, cityCapacity(map, board, hex, city) - used);
+}
+
+/**
+ * A city blocks a corporation's track when every slot holds another corporation's token;
+ * reserved empty slots do not block [reference part/city.rb blocks?].
+ */
+export function cityBlocks(map: MapDef, board: BoardState, hex: HexId, city: number, corp: CorporationId): boolean {
+	const tokens = tokensInCity(board, hex, city);
+	if (tokens.some((t) => t.corporation === corp)) return false;
+	return tokens.length >= cityCapacity(map, board, hex, city);
+}
+
+/** Water borders of the hex not yet paid for. */
+export function chargedBorders(map: MapDef, board: BoardState, hex: HexId): BorderDef[] {
+	const h = map.byId.get(hex);
+	if (!h) return [];
+	return h.tile.borders.filter((b) => b.type === 'water' && !board.paidBorders.includes(borderKey(hex, b.edge)));
+}
+
+/** Board exits of the tile on a hex. */
+export function exitsOnHex(map: MapDef, board: BoardState, hex: HexId): Edge[] {
+	const t = tileOnHex(map, board, hex);
+	if (!t) return [];
+	return EDGES.filter((e) => t.def.exits.some((x) => rotateEdge(x, t.rotation) === e));
+}
+
+/** Copies of a tile still in the supply: the box count less those on the map; null when unlimited. */
+export function tilesLeft(map: MapDef, board: BoardState, name: string): number | null {
+	const count = map.manifest.get(name);
+	if (count === undefined) return 0;
+	if (count < 0) return null;
+	let used = 0;
+	for (const hex of Object.keys(board.tiles)) if (tileNameOf(board.tiles[hex].tile) === name) used++;
+	return count - used;
+}
+
+/** The lowest free id of a tile ("57-0", "57-1", …), or null when none is left. */
+export function freeTileId(map: MapDef, board: BoardState, name: string): TileId | null {
+	const count = map.manifest.get(name);
+	if (count === undefined) return null;
+	const used = new Set<string>();
+	for (const hex of Object.keys(board.tiles)) used.add(board.tiles[hex].tile);
+	for (let i = 0; count < 0 || i < count; i++) {
+		const id = `${name}-${i}`;
+		if (!used.has(id)) return tileId(id);
+	}
+	return null;
+}
+
+/** Is this tile id a real copy of the title's tiles and not already on the map? */
+export function tileIdAvailable(map: MapDef, board: BoardState, id: TileId): boolean {
+	const name = tileNameOf(id);
+	const count = map.manifest.get(name);
+	const index = Number(id.slice(name.length + 1));
+	if (count === undefined || !Number.isInteger(index) || index < 0) return false;
+	if (count >= 0 && index >= count) return false;
+	return !Object.keys(board.tiles).some((hex) => board.tiles[hex].tile === id);
+}
