@@ -1,0 +1,53 @@
+/**
+ * Chat, kept in its own array so that talk never touches the game's order. A message is signed
+ * by a seated key like a log entry; messages that fail to verify are dropped. Spectators, who
+ * hold no seat, cannot chat (they can read).
+ */
+import { canonicalJson, isJsonObject } from './canonical';
+import { sha256Hex } from './bytes';
+import { signText, verifyText } from './identity';
+import type { SeatSecret } from './key-store';
+import type { SeatClaim } from './order';
+
+export interface WireChat {
+	readonly body: string;
+	readonly sig: string;
+}
+
+export interface ChatMessage {
+	readonly id: string;
+	readonly seat: number;
+	readonly name: string;
+	readonly text: string;
+	/** The author's clock (ms since epoch): for display order only, never trusted for anything else. */
+	readonly at: number;
+}
+
+export const CHAT_MAX = 500;
+
+export async function makeChat(secret: SeatSecret, text: string, at: number): Promise<WireChat> {
+	const body = canonicalJson({ v: 1, game: secret.game, seat: secret.seat, text: text.slice(0, CHAT_MAX), at });
+	if (body === undefined) throw new Error('chat body is not JSON');
+	return { body, sig: await signText(secret.identity, body) };
+}
+
+export async function readChat(items: readonly unknown[], game: string, seats: readonly SeatClaim[]): Promise<ChatMessage[]> {
+	const out = new Map<string, ChatMessage>();
+	for (const item of items) {
+		if (!isJsonObject(item) || typeof item.body !== 'string' || typeof item.sig !== 'string') continue;
+		let parsed: unknown;
+		try {
+			parsed = JSON.parse(item.body);
+		} catch {
+			continue;
+		}
+		if (!isJsonObject(parsed) || canonicalJson(parsed) !== item.body) continue;
+		const { game: g, seat, text, at } = parsed;
+		if (g !== game || typeof seat !== 'number' || typeof text !== 'string' || typeof at !== 'number') continue;
+		const claim = seats[seat];
+		if (!claim || !(await verifyText(claim.key, item.body, item.sig))) continue;
+		const id = await sha256Hex(item.body);
+		out.set(id, { id, seat, name: claim.name, text, at });
+	}
+	return [...out.values()].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,39 @@
+/**
+ * The sync layer's view of a rules engine. Small on purpose: the log decides order and conflicts,
+ * the engine only says whose turn it is, whether an action is legal, and what the state hash is.
+ * The 1822 engine will be wrapped in one of these; tests use a toy game.
+ */
+import type { RuleError } from '../engine/core/result';
+import type { JsonObject } from './entry';
+import type { JsonValue } from './canonical';
+
+export interface SeatInfo {
+	readonly seat: number;
+	readonly name: string;
+}
+
+export interface GameSetup {
+	/** The game id (genesis entry id). */
+	readonly game: string;
+	/** Title, scenario and options as the creator wrote them in genesis. */
+	readonly setup: JsonValue;
+	readonly seats: readonly SeatInfo[];
+	/** Derived from every seat's contribution; see seed.ts. Below 2^31 like the reference's seeds. */
+	readonly seed: number;
+}
+
+export type Applied<S> = { readonly ok: true; readonly state: S } | { readonly ok: false; readonly error: RuleError };
+
+export interface EngineAdapter<S> {
+	/** The rules version this engine implements; genesis fixes one per game. */
+	readonly rules: string;
+	initialState(setup: GameSetup): Applied<S>;
+	/** Seats that may act now (empty when the game is over). */
+	expectedSeats(state: S): readonly number[];
+	/**
+	 * Must not modify `state`: the log keeps earlier states for undo and for choosing between
+	 * conflicting children of one entry.
+	 */
+	apply(state: S, action: JsonObject, seat: number): Applied<S>;
+	hash(state: S): string;
+}

@@ -1,0 +1,202 @@
+/**
+ * Log entries: `{ body, sig }` where `body` is the canonical JSON of
+ * `{ v, game, parent, seat, action, rules }`, the entry id is the SHA-256 of the body's UTF-8 bytes
+ * (hex), and `sig` is the signer's signature over the same bytes (base64url).
+ *
+ * `action.type` names the entry's kind. Most entries carry an engine action (18xx.games action JSON,
+ * passed to the engine untouched); a few types are the log's own: genesis, claim, start, reveal,
+ * undo and consent. `undo` keeps the 18xx.games shape (`{type:'undo'}` or `{type:'undo', action_id}`)
+ * but is handled here, because taking back another seat's action needs that seat's consent.
+ */
+import { canonicalJson, isJsonObject, type JsonValue } from './canonical';
+import { sha256Hex } from './bytes';
+import { isPublicKeyInfo, type PublicKeyInfo } from './identity';
+
+export const LOG_VERSION = 1;
+/** How the seed is formed; written into genesis so that a later scheme cannot be confused with it. */
+export const SEED_SCHEME = 'commit-reveal-sha256-v1';
+
+export type JsonObject = { [key: string]: JsonValue };
+
+/** What Yjs stores: plain strings, so that nothing in transit can reorder or retype fields. */
+export interface WireEntry {
+	readonly body: string;
+	readonly sig: string;
+}
+
+export interface Body {
+	readonly v: number;
+	/** The game id (the genesis entry's id); null only in genesis, which defines it. */
+	readonly game: string | null;
+	/** The entry this one follows; null only in genesis. */
+	readonly parent: string | null;
+	/** The signing seat; null when the creator signs (genesis and start). */
+	readonly seat: number | null;
+	readonly action: JsonObject;
+	/** The rules version of the app that wrote the entry; genesis fixes it for the game. */
+	readonly rules: string;
+}
+
+export type EntryKind =
+	| {
+			readonly kind: 'genesis';
+			/** Title, scenario and options: opaque here, handed to the engine adapter. */
+			readonly setup: JsonValue;
+			readonly seats: number;
+			readonly creator: PublicKeyInfo;
+			readonly seedScheme: string;
+	  }
+	| { readonly kind: 'claim'; readonly name: string; readonly key: PublicKeyInfo; readonly commit: string }
+	| { readonly kind: 'start'; readonly claims: readonly string[] }
+	| { readonly kind: 'reveal'; readonly nonce: string }
+	| { readonly kind: 'undo'; readonly actionId: string | null }
+	| { readonly kind: 'consent'; readonly request: string; readonly accept: boolean }
+	| { readonly kind: 'game'; readonly action: JsonObject };
+
+export interface Entry {
+	readonly id: string;
+	readonly text: string;
+	readonly sig: string;
+	readonly body: Body;
+	readonly kind: EntryKind;
+}
+
+export type DecodeResult =
+	| { readonly ok: true; readonly entry: Entry }
+	| { readonly ok: false; readonly code: 'malformed' | 'not_canonical'; readonly message: string };
+
+const BODY_KEYS = ['action', 'game', 'parent', 'rules', 'seat', 'v'] as const;
+const RESERVED = ['genesis', 'claim', 'start', 'reveal', 'undo', 'consent'] as const;
+type ReservedType = (typeof RESERVED)[number];
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+export function isEntryId(value: unknown): value is string {
+	return typeof value === 'string' && HEX64.test(value);
+}
+
+function isSeat(value: unknown): value is number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 64;
+}
+
+function bad(message: string): DecodeResult {
+	return { ok: false, code: 'malformed', message };
+}
+
+/** Reads the kind from an action; null with a reason when a reserved type lacks its fields. */
+function readKind(action: JsonObject): EntryKind | string {
+	const type = action.type;
+	if (typeof type !== 'string' || type === '') return 'the action has no type';
+	if (!(RESERVED as readonly string[]).includes(type)) return { kind: 'game', action };
+	const reserved = type as ReservedType;
+	switch (reserved) {
+		case 'genesis': {
+			const { setup, seats, creator, seed } = action;
+			if (setup === undefined) return 'genesis has no setup';
+			if (!isSeat(seats) || seats < 1) return 'genesis has no valid seat count';
+			if (!isPublicKeyInfo(creator)) return "genesis has no valid creator's key";
+			if (typeof seed !== 'string') return 'genesis does not say how the seed is formed';
+			return { kind: 'genesis', setup, seats, creator, seedScheme: seed };
+		}
+		case 'claim': {
+			const { name, key, commit } = action;
+			if (typeof name !== 'string' || name.length > 64) return 'claim has no valid name';
+			if (!isPublicKeyInfo(key)) return 'claim has no valid key';
+			if (typeof commit !== 'string' || !HEX64.test(commit)) return 'claim has no seed commitment';
+			return { kind: 'claim', name, key, commit };
+		}
+		case 'start': {
+			const { claims } = action;
+			if (!Array.isArray(claims) || !claims.every(isEntryId)) return 'start does not list claim ids';
+			return { kind: 'start', claims: claims as string[] };
+		}
+		case 'reveal': {
+			const { nonce } = action;
+			if (typeof nonce !== 'string' || !/^[A-Za-z0-9_-]{16,128}$/.test(nonce)) return 'reveal has no valid nonce';
+			return { kind: 'reveal', nonce };
+		}
+		case 'undo': {
+			const target = action.action_id;
+			if (target !== undefined && !isEntryId(target)) return 'undo names no valid action id';
+			return { kind: 'undo', actionId: target ?? null };
+		}
+		case 'consent': {
+			const { request, accept } = action;
+			if (!isEntryId(request) || typeof accept !== 'boolean') return 'consent names no request or answer';
+			return { kind: 'consent', request, accept };
+		}
+		default: {
+			const never: never = reserved;
+			return `unknown type ${String(never)}`;
+		}
+	}
+}
+
+/** Which fields each kind needs in the envelope: who signs, and whether it follows another entry. */
+function envelopeProblem(body: Body, kind: EntryKind): string | null {
+	switch (kind.kind) {
+		case 'genesis':
+			return body.game === null && body.parent === null && body.seat === null
+				? null
+				: 'genesis must have no game, parent or seat';
+		case 'start':
+			return body.game !== null && body.parent !== null && body.seat === null ? null : 'start is signed by the creator';
+		case 'claim':
+		case 'reveal':
+		case 'undo':
+		case 'consent':
+		case 'game':
+			return body.game !== null && body.parent !== null && body.seat !== null
+				? null
+				: `a ${kind.kind} entry needs a game, a parent and a seat`;
+		default: {
+			const never: never = kind;
+			return `unknown kind ${JSON.stringify(never)}`;
+		}
+	}
+}
+
+/**
+ * Structural decoding of one stored item. Anything that is not exactly a canonical, well-formed
+ * entry is refused here with a reason, and never reaches signature checks or the engine.
+ */
+export async function decodeEntry(wire: unknown): Promise<DecodeResult> {
+	if (!isJsonObject(wire) || typeof wire.body !== 'string' || typeof wire.sig !== 'string') {
+		return bad('the entry is not a { body, sig } pair of strings');
+	}
+	const text = wire.body;
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return bad('the body is not JSON');
+	}
+	if (!isJsonObject(parsed)) return bad('the body is not an object');
+	const keys = Object.keys(parsed).sort();
+	if (keys.length !== BODY_KEYS.length || keys.some((k, i) => k !== BODY_KEYS[i])) {
+		return bad('the body must have exactly v, game, parent, seat, action and rules');
+	}
+	if (canonicalJson(parsed) !== text) {
+		return { ok: false, code: 'not_canonical', message: 'the body is not canonical JSON (RFC 8785)' };
+	}
+	const { v, game, parent, seat, action, rules } = parsed;
+	if (v !== LOG_VERSION) return bad(`unsupported log version ${JSON.stringify(v)}`);
+	if (game !== null && !isEntryId(game)) return bad('the game id is not a hash');
+	if (parent !== null && !isEntryId(parent)) return bad('the parent id is not a hash');
+	if (seat !== null && !isSeat(seat)) return bad('the seat is not a seat number');
+	if (typeof rules !== 'string') return bad('the rules version is missing');
+	if (!isJsonObject(action)) return bad('the action is not an object');
+	const body: Body = { v, game, parent, seat, action, rules };
+	const kind = readKind(action);
+	if (typeof kind === 'string') return bad(kind);
+	const problem = envelopeProblem(body, kind);
+	if (problem) return bad(problem);
+	return { ok: true, entry: { id: await sha256Hex(text), text, sig: wire.sig, body, kind } };
+}
+
+/** Canonical text and id of a body about to be signed. */
+export async function encodeBody(body: Body): Promise<{ text: string; id: string }> {
+	const text = canonicalJson(body);
+	if (text === undefined) throw new Error('entry body is not JSON');
+	return { text, id: await sha256Hex(text) };
+}

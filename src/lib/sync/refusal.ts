@@ -1,0 +1,41 @@
+/**
+ * Why an entry is not part of the game. Every peer computes the same refusals from the same
+ * entries, so the author sees the same reason everyone else does.
+ */
+export const REFUSAL_CODES = [
+	/** Not a well-formed entry: ignored, and nothing else is affected. */
+	'malformed',
+	'not_canonical',
+	/** Signed for another game (a replay from elsewhere). */
+	'wrong_game',
+	/** Written by an app with another rules version than the game's. */
+	'rules_mismatch',
+	'bad_signature',
+	'unknown_seat',
+	'not_your_turn',
+	'engine_refused',
+	/** Valid, but a sibling with a lower id was chosen (rule: lowest id wins). */
+	'superseded',
+	/** Follows an entry that is not on the chain. */
+	'off_chain',
+	/** An entry kind that cannot appear where it is. */
+	'misplaced',
+	'bad_claim',
+	'bad_start',
+	'bad_reveal',
+	'not_seated',
+	'undo_pending',
+	'undo_target_unknown',
+	'nothing_to_undo',
+	'consent_unexpected',
+	'undo_declined'
+] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+export interface Refusal {
+	readonly id: string | null;
+	readonly seat: number | null;
+	readonly parent: string | null;
+	readonly code: RefusalCode;
+	readonly message: string;
+}

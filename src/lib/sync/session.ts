@@ -1,0 +1,268 @@
+/**
+ * A game as the app sees it: the log document, this device's seats, and the ordered view, kept
+ * up to date on every local or remote change. Transport-agnostic (tests drive it over in-memory
+ * documents); index.ts wires it to IndexedDB and WebRTC in the browser.
+ */
+import { consentAction, makeClaim, makePlay, makeReveal, makeStart, undoAction, type SignedEntry } from './author';
+import { makeChat, readChat, type ChatMessage } from './chat';
+import type { EngineAdapter } from './engine-adapter';
+import type { JsonObject, WireEntry } from './entry';
+import type { KeyStore, SeatSecret } from './key-store';
+import type { LogDoc } from './log-doc';
+import { LogOrderer, type OrderResult } from './order';
+import { divergentPeers, peersFrom, seatsToAct, type Divergence, type Peer, type Presence } from './presence';
+import type { Refusal } from './refusal';
+
+/** The part of a y-protocols Awareness the session uses. */
+export interface AwarenessLike {
+	readonly clientID: number;
+	setLocalStateField(field: string, value: unknown): void;
+	getStates(): Map<number, unknown>;
+	on(event: 'change', listener: () => void): void;
+	off(event: 'change', listener: () => void): void;
+}
+
+export interface SessionView<S> extends OrderResult<S> {
+	/** Seats this device holds in the started game. */
+	readonly mine: readonly number[];
+	/** Seats this device holds that must act now (turn or undo answer). */
+	readonly toAct: readonly number[];
+	/** Refusals of entries written by this device's seats: shown to their author with the reason. */
+	readonly myRefusals: readonly Refusal[];
+}
+
+export type AppendResult = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly code: string; readonly message: string };
+
+export interface SessionOptions<S> {
+	readonly game: string;
+	readonly adapter: EngineAdapter<S>;
+	readonly keys: KeyStore;
+	readonly log: LogDoc;
+	readonly appVersion: string;
+	readonly name?: string;
+	readonly awareness?: AwarenessLike;
+	readonly now?: () => number;
+}
+
+type Listener<S> = (view: SessionView<S>) => void;
+
+export class GameSession<S> {
+	readonly game: string;
+	readonly #opts: SessionOptions<S>;
+	readonly #orderer: LogOrderer<S>;
+	readonly #listeners = new Set<Listener<S>>();
+	readonly #chatListeners = new Set<(messages: ChatMessage[]) => void>();
+	readonly #revealed = new Set<string>();
+	#secrets: SeatSecret[] = [];
+	#view: SessionView<S> | null = null;
+	#chat: ChatMessage[] = [];
+	#running: Promise<void> | null = null;
+	#dirty = false;
+	#unsubscribe: (() => void)[] = [];
+
+	private constructor(opts: SessionOptions<S>) {
+		this.#opts = opts;
+		this.game = opts.game;
+		this.#orderer = new LogOrderer(opts.adapter, opts.game);
+	}
+
+	static async open<S>(opts: SessionOptions<S>): Promise<GameSession<S>> {
+		const session = new GameSession(opts);
+		session.#secrets = await opts.keys.list(opts.game);
+		session.#unsubscribe.push(opts.log.onLog(() => void session.refresh()));
+		session.#unsubscribe.push(opts.log.onChat(() => void session.#refreshChat()));
+		if (opts.awareness) {
+			const onChange = () => session.#notify();
+			opts.awareness.on('change', onChange);
+			session.#unsubscribe.push(() => opts.awareness?.off('change', onChange));
+		}
+		await session.refresh();
+		return session;
+	}
+
+	get view(): SessionView<S> | null {
+		return this.#view;
+	}
+
+	subscribe(listener: Listener<S>): () => void {
+		this.#listeners.add(listener);
+		if (this.#view) listener(this.#view);
+		return () => this.#listeners.delete(listener);
+	}
+
+	/** Recomputes the view; calls made while one runs are coalesced into one more run. */
+	refresh(): Promise<void> {
+		if (this.#running) {
+			this.#dirty = true;
+			return this.#running;
+		}
+		this.#running = (async () => {
+			do {
+				this.#dirty = false;
+				await this.#recompute();
+			} while (this.#dirty);
+			this.#running = null;
+		})();
+		return this.#running;
+	}
+
+	async #recompute(): Promise<void> {
+		const result = await this.#orderer.order(this.#opts.log.entries());
+		const mine = result.seats
+			? this.#secrets.filter((s) => result.seats?.[s.seat]?.claim === s.claimId).map((s) => s.seat)
+			: [];
+		const myRefusals = result.refused.filter((r) => r.seat !== null && mine.includes(r.seat));
+		const seatsFixed = result.seats !== null && !this.#view?.seats;
+		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals };
+		if (seatsFixed) await this.#refreshChat();
+		await this.#autoReveal(result);
+		this.#publishPresence();
+		this.#notify();
+	}
+
+	/** Once the start entry fixes our claims, reveal our seed contributions (see seed.ts). */
+	async #autoReveal(view: OrderResult<S>): Promise<void> {
+		if (view.stage !== 'revealing' || !view.seats || view.chain.length < 2) return;
+		const start = view.chain[1].id;
+		for (const s of this.#secrets) {
+			if (view.seats[s.seat]?.claim !== s.claimId || view.revealed.includes(s.seat) || this.#revealed.has(s.claimId)) continue;
+			this.#revealed.add(s.claimId);
+			this.#opts.log.append((await makeReveal(view.genesis!.body.rules, start, s)).wire);
+		}
+	}
+
+	#publishPresence(): void {
+		const view = this.#view;
+		if (!this.#opts.awareness || !view) return;
+		const presence: Presence = {
+			seats: view.mine,
+			name: this.#opts.name ?? '',
+			head: view.head,
+			stateHash: view.stateHash,
+			appVersion: this.#opts.appVersion,
+			rules: this.#opts.adapter.rules
+		};
+		this.#opts.awareness.setLocalStateField('presence', presence);
+	}
+
+	#notify(): void {
+		if (this.#view) for (const l of this.#listeners) l(this.#view);
+	}
+
+	peers(): Peer[] {
+		const awareness = this.#opts.awareness;
+		return awareness ? peersFrom(awareness.getStates()) : [];
+	}
+
+	divergent(): Divergence[] {
+		return divergentPeers(this.peers());
+	}
+
+	#rules(): string | null {
+		return this.#view?.genesis?.body.rules ?? null;
+	}
+
+	async #write(entry: SignedEntry): Promise<AppendResult> {
+		this.#opts.log.append(entry.wire);
+		await this.refresh();
+		return { ok: true, id: entry.id };
+	}
+
+	/**
+	 * Appends an engine action for one of this device's seats on the current head. The engine is
+	 * asked first, so a refusal shows at once; the log still decides, since a concurrent entry
+	 * from another peer may win the same head.
+	 */
+	async append(action: JsonObject, seat: number): Promise<AppendResult> {
+		const view = this.#view;
+		const secret = this.#secrets.find((s) => s.seat === seat);
+		if (!view || view.stage !== 'playing' || view.state === null || !view.head) {
+			return { ok: false, code: 'not_playing', message: 'the game has not begun' };
+		}
+		if (!secret || !view.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'this device does not hold that seat' };
+		if (view.pendingUndo) return { ok: false, code: 'undo_pending', message: 'an undo request is waiting for an answer' };
+		if (!view.expected.includes(seat)) return { ok: false, code: 'not_your_turn', message: `it is not seat ${seat + 1}'s turn` };
+		const applied = this.#opts.adapter.apply(view.state, action, seat);
+		if (!applied.ok) return { ok: false, code: applied.error.code, message: applied.error.message };
+		return this.#write(await makePlay(view.genesis!.body.rules, view.head, action, secret));
+	}
+
+	async undo(seat: number, actionId?: string): Promise<AppendResult> {
+		return this.#meta(seat, undoAction(actionId));
+	}
+
+	async consent(request: string, accept: boolean, seat: number): Promise<AppendResult> {
+		return this.#meta(seat, consentAction(request, accept));
+	}
+
+	async #meta(seat: number, action: JsonObject): Promise<AppendResult> {
+		const view = this.#view;
+		const secret = this.#secrets.find((s) => s.seat === seat);
+		if (!view || view.stage !== 'playing' || !view.head) return { ok: false, code: 'not_playing', message: 'the game has not begun' };
+		if (!secret || !view.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'this device does not hold that seat' };
+		return this.#write(await makePlay(view.genesis!.body.rules, view.head, action, secret));
+	}
+
+	/** The creator's first write; the game id is this entry's id. */
+	appendGenesis(wire: WireEntry): void {
+		this.#opts.log.append(wire);
+	}
+
+	/** Claims a seat with a fresh key; the creator's start entry decides between rival claims. */
+	async claim(seat: number, name: string): Promise<AppendResult> {
+		const rules = this.#rules();
+		if (!rules || this.#view?.stage !== 'claiming') return { ok: false, code: 'not_claiming', message: 'seats are no longer open' };
+		const { entry, secret } = await makeClaim(this.game, rules, seat, name);
+		await this.#opts.keys.put(secret);
+		this.#secrets = await this.#opts.keys.list(this.game);
+		return this.#write(entry);
+	}
+
+	/** Creator only: fixes one claim per seat (by default the lowest-id claim for each seat). */
+	async start(claimIds?: readonly string[]): Promise<AppendResult> {
+		const view = this.#view;
+		const creator = await this.#opts.keys.getCreator(this.game);
+		const rules = this.#rules();
+		if (!view || view.stage !== 'claiming' || !rules || view.genesis?.kind.kind !== 'genesis') {
+			return { ok: false, code: 'not_claiming', message: 'the game cannot be started now' };
+		}
+		if (!creator) return { ok: false, code: 'not_creator', message: 'only the creator can start the game' };
+		const seats = view.genesis.kind.seats;
+		const ids =
+			claimIds ??
+			Array.from({ length: seats }, (_, seat) => view.claims.filter((c) => c.body.seat === seat).map((c) => c.id).sort()[0]);
+		if (ids.length !== seats || ids.some((id) => id === undefined)) {
+			return { ok: false, code: 'seats_open', message: 'every seat needs a claim before the start' };
+		}
+		return this.#write(await makeStart(this.game, rules, ids, creator));
+	}
+
+	messages(): ChatMessage[] {
+		return this.#chat;
+	}
+
+	onChat(listener: (messages: ChatMessage[]) => void): () => void {
+		this.#chatListeners.add(listener);
+		return () => this.#chatListeners.delete(listener);
+	}
+
+	async say(text: string, seat: number): Promise<AppendResult> {
+		const secret = this.#secrets.find((s) => s.seat === seat);
+		if (!secret || !this.#view?.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'spectators cannot chat' };
+		this.#opts.log.appendChat(await makeChat(secret, text, (this.#opts.now ?? Date.now)()));
+		await this.#refreshChat();
+		return { ok: true, id: '' };
+	}
+
+	async #refreshChat(): Promise<void> {
+		const seats = this.#view?.seats;
+		this.#chat = seats ? await readChat(this.#opts.log.chatItems(), this.game, seats) : [];
+		for (const l of this.#chatListeners) l(this.#chat);
+	}
+
+	async close(): Promise<void> {
+		for (const u of this.#unsubscribe) u();
+		this.#unsubscribe = [];
+		await this.#running;
+	}
+}
