@@ -21,7 +21,7 @@ test.describe('home page', () => {
 			const nav = page.getByRole('navigation', { name: 'Main' });
 			await expect(nav).toBeVisible();
 			const links = nav.getByRole('link');
-			await expect(links).toHaveText(['Home', 'New game', 'Import', 'Help']);
+			await expect(links).toHaveText(['Home', 'New game', 'Import', 'Help', 'Settings']);
 			await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 			await expect(page.getByRole('main').getByRole('link', { name: 'New game' })).toBeVisible();
 

@@ -1,0 +1,153 @@
+/**
+ * Public API of the rules engine. A game is created from its setup (title, players, seed,
+ * options, mode) and advanced one action at a time. `process` is pure (it clones, then
+ * applies); `Game` wraps a private working state for fast replay.
+ */
+import { cloneJson } from './core/clone';
+import { ok, type Result, type RuleError } from './core/result';
+import { stateHash } from './core/state-hash';
+import type { Action } from './core/actions';
+import { configOf, type EngineMode, type GameSetup, type ResolvedConfig } from './titles/g1822/config';
+import type { TitleId } from './titles/g1822/title-def';
+import { createGameState } from './titles/g1822/setup';
+import type { GameState } from './titles/g1822/state';
+import { applyAction, playerValues } from './titles/g1822/process';
+import { stockChoices, type StockChoices } from './titles/g1822/stock/queries';
+import { allBidBoxes } from './titles/g1822/stock/bidboxes';
+import { currentPlayerId } from './titles/g1822/stock/turn';
+import { sharePrice } from './titles/g1822/entities';
+import { crowdedCorporation } from './titles/g1822/operating/trains';
+
+export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result };
+export { stateHash };
+
+export interface CreateGameOptions {
+	readonly title: TitleId;
+	readonly players: readonly { readonly id: number; readonly name: string }[];
+	readonly seed: number;
+	readonly optionalRules?: readonly string[];
+	readonly mode?: EngineMode;
+}
+
+export function createGame(options: CreateGameOptions): Result<GameState> {
+	return createGameState({
+		title: options.title,
+		players: options.players,
+		seed: options.seed,
+		optionalRules: options.optionalRules ?? [],
+		mode: options.mode ?? 'live'
+	});
+}
+
+/** Pure: returns a new state, or the reason the action is refused (the input is never changed). */
+export function process(state: GameState, action: Action): Result<GameState> {
+	const next = cloneJson(state);
+	const r = guarded(next, action);
+	if (!r.ok) return r;
+	return ok(next);
+}
+
+/** A throw inside the engine is a bug; it is reported as a refusal rather than crashing a peer. */
+function guarded(state: GameState, action: Action): Result<void> {
+	try {
+		return applyAction(state, action);
+	} catch (e) {
+		return { ok: false, error: { code: 'internal_error', message: `Engine error: ${(e as Error).message}` } };
+	}
+}
+
+/** A game with a private mutable state, for replaying long logs quickly. */
+export class Game {
+	#state: GameState;
+	constructor(state: GameState) {
+		this.#state = cloneJson(state);
+	}
+	static create(options: CreateGameOptions): Result<Game> {
+		const r = createGame(options);
+		return r.ok ? ok(new Game(r.value)) : r;
+	}
+	get state(): Readonly<GameState> {
+		return this.#state;
+	}
+	/**
+	 * Applies an action in place. On refusal the state is unchanged, because handlers validate
+	 * before mutating; an internal error (a bug) restores the state from a snapshot.
+	 */
+	process(action: Action): Result<void> {
+		try {
+			return applyAction(this.#state, action);
+		} catch (e) {
+			return { ok: false, error: { code: 'internal_error', message: `Engine error: ${(e as Error).message}` } };
+		}
+	}
+	snapshot(): GameState {
+		return cloneJson(this.#state);
+	}
+}
+
+export function configFor(state: GameState): ResolvedConfig {
+	return configOf(state.setup);
+}
+
+/** Ids of the entities whose turn it is. */
+export function activeEntities(state: GameState): (number | string)[] {
+	if (state.end.finished) return [];
+	return actingEntities(state);
+}
+
+/**
+ * Whose turn it is. A game ended by hand keeps its last acting entity (the round was cut short);
+ * a game that ended by its own rules has finished its round, so nobody acts.
+ */
+export function actingEntities(state: GameState): (number | string)[] {
+	if (state.end.finished && state.end.reason !== 'manually_ended') return [];
+	switch (state.round.kind) {
+		case 'stock':
+			return [currentPlayerId(state, state.round)];
+		case 'choices':
+			return [state.round.entities[state.round.current]];
+		case 'operating': {
+			const crowded = crowdedCorporation(state, configFor(state));
+			if (crowded) return [crowded.id];
+			// While P12's extra lays, begun before any normal lay, are under way, the private itself acts.
+			const t = state.round.turn;
+			const extra = t.extraLays.length > 0 && t.lays.length === 0 && state.companies.P12 && !state.companies.P12.closed;
+			return [extra ? 'P12' : state.round.order[state.round.current]];
+		}
+	}
+}
+
+/** Round name as the site shows it: "Stock Round 1", "Operating Round 1.1", "Choose 3.1". */
+export function roundName(state: GameState): string {
+	switch (state.round.kind) {
+		case 'stock':
+			return `Stock Round ${state.turn}`;
+		case 'choices':
+			return `${configFor(state).def.choicesRoundName} ${state.turn}.1`;
+		case 'operating':
+			return `Operating Round ${state.turn}.${state.round.num}`;
+	}
+}
+
+export function phaseName(state: GameState): string {
+	return configFor(state).phases[state.phase].name;
+}
+
+export function bidBoxes(state: GameState): string[] {
+	return state.round.kind === 'stock' ? allBidBoxes(state, configFor(state)) : [];
+}
+
+/** The stock-round choices of the active player (null outside a stock round). */
+export function stockRoundChoices(state: GameState): StockChoices | null {
+	if (state.round.kind !== 'stock' || state.end.finished) return null;
+	return stockChoices(state, configFor(state), state.round, currentPlayerId(state, state.round));
+}
+
+export function scores(state: GameState): Record<string, number> {
+	return playerValues(state, configFor(state));
+}
+
+export function corporationPrice(state: GameState, id: string): number | null {
+	const corp = state.corporations[id];
+	return corp ? sharePrice(configFor(state), corp) : null;
+}

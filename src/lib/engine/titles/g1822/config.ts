@@ -1,0 +1,139 @@
+/**
+ * The resolved configuration of one game: title, player count and options turned once into the
+ * tables the rules read, so no option flag is checked anywhere else. Derived from the state's
+ * `setup` and cached (it is immutable and never stored in the state).
+ */
+import { parseMarket, type Market } from '../../core/market';
+import { refuse, ok, type Result } from '../../core/result';
+import { COMPANIES } from './data/companies';
+import { CORPORATIONS } from './data/corporations';
+import { BANK_CASH, type PlayerCount } from './data/constants';
+import type { CompanyDef, CorporationDef, PhaseDef, TrainDef } from './data/types';
+import type { ResolvedRules, TitleDef, TitleId } from './title-def';
+import { TITLE_1822 } from './title';
+import { TITLE_1822NRS } from './scenarios/nrs';
+import { TITLE_1822MRS } from './scenarios/mrs';
+
+export const TITLES: Readonly<Record<TitleId, TitleDef>> = {
+	'1822': TITLE_1822,
+	'1822NRS': TITLE_1822NRS,
+	'1822MRS': TITLE_1822MRS
+};
+
+export type EngineMode = 'live' | 'import';
+
+export interface GameSetup {
+	readonly title: TitleId;
+	readonly seed: number;
+	readonly optionalRules: readonly string[];
+	readonly mode: EngineMode;
+	readonly players: readonly { readonly id: number; readonly name: string }[];
+}
+
+export interface ResolvedConfig {
+	readonly def: TitleDef;
+	readonly title: TitleId;
+	readonly playerCount: PlayerCount;
+	readonly rules: ResolvedRules;
+	readonly mode: EngineMode;
+	/** Companies drawn by the shuffle, in definition order. */
+	readonly shuffledCompanies: readonly string[];
+	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
+	readonly corporationDefs: Readonly<Record<string, CorporationDef>>;
+	readonly majors: readonly string[];
+	readonly bankCash: number;
+	readonly startingCash: number;
+	readonly certLimit: number;
+	readonly biddingTokens: number;
+	readonly market: Market;
+	readonly trains: readonly TrainDef[];
+	readonly phases: readonly PhaseDef[];
+	readonly startingMinor: string | null;
+}
+
+const COMPANY_BY_ID: Readonly<Record<string, CompanyDef>> = Object.fromEntries(COMPANIES.map((c) => [c.id, c]));
+
+export function isTitleId(t: unknown): t is TitleId {
+	return t === '1822' || t === '1822NRS' || t === '1822MRS';
+}
+
+/** Checks the options against the title and player count, and resolves them. */
+export function resolveRules(def: TitleDef, players: number, optionalRules: readonly string[]): Result<ResolvedRules> {
+	for (const sym of optionalRules) {
+		const rule = def.optionalRules.find((r) => r.sym === sym);
+		if (!rule) return refuse('unknown_option', `${def.title} has no option "${sym}".`);
+		if (rule.players && !rule.players.includes(players))
+			return refuse('option_player_count', `The option "${sym}" is only for ${rule.players.join(' or ')} players.`);
+		for (const need of rule.requires ?? [])
+			if (!optionalRules.includes(need))
+				return refuse('option_requires', `The option "${sym}" needs "${need}".`);
+	}
+	for (const [a, b] of def.mutexRules)
+		if (optionalRules.includes(a) && optionalRules.includes(b))
+			return refuse('options_exclusive', `The options "${a}" and "${b}" cannot be combined.`);
+	const has = (s: string) => optionalRules.includes(s);
+	return ok({
+		plusExpansion: has('plus_expansion'),
+		noRemovals: has('plus_expansion_no_removals'),
+		singleStack: has('plus_expansion_single_stack'),
+		taxHavenMultiple: has('tax_haven_multiple'),
+		starter: has('starter'),
+		advanced: has('advanced'),
+		swPeninsula: has('sw_peninsula')
+	});
+}
+
+export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
+	if (!isTitleId(setup.title)) return refuse('unknown_title', `Unknown title "${String(setup.title)}".`);
+	const def = TITLES[setup.title];
+	const n = setup.players.length;
+	if (n < 2 || n > 7) return refuse('player_count', `${def.title} is for 2 to 7 players, not ${n}.`);
+	const playerCount = n as PlayerCount;
+	const rulesResult = resolveRules(def, n, setup.optionalRules);
+	if (!rulesResult.ok) return rulesResult;
+	const rules = rulesResult.value;
+	const inPlay = new Set(def.companiesInPlay(n, rules));
+	const shuffledCompanies = COMPANIES.filter((c) => inPlay.has(c.id)).map((c) => c.id);
+	const corpIds = new Set(def.corporationsInPlay(n, rules));
+	const corporationDefs: Record<string, CorporationDef> = {};
+	for (const c of CORPORATIONS) {
+		if (!corpIds.has(c.id)) continue;
+		corporationDefs[c.id] = { ...c, ...(def.corporationOverrides[c.id] ?? {}) };
+	}
+	return ok({
+		def,
+		title: def.title,
+		playerCount,
+		rules,
+		mode: setup.mode,
+		shuffledCompanies,
+		companyDefs: COMPANY_BY_ID,
+		corporationDefs,
+		majors: Object.values(corporationDefs)
+			.filter((c) => c.type === 'major')
+			.map((c) => c.id),
+		bankCash: BANK_CASH,
+		startingCash: def.startingCash[playerCount],
+		certLimit: def.certLimit[playerCount],
+		biddingTokens: def.biddingTokens[playerCount],
+		market: parseMarket(def.marketRows, true),
+		trains: def.trains,
+		phases: def.phases,
+		startingMinor: def.startingMinor(rules)
+	});
+}
+
+const cache = new Map<string, ResolvedConfig>();
+
+/** The config of a created game (its setup was validated at creation). */
+export function configOf(setup: GameSetup): ResolvedConfig {
+	const key = `${setup.title}|${setup.players.length}|${setup.mode}|${setup.optionalRules.join(',')}`;
+	let c = cache.get(key);
+	if (!c) {
+		const r = buildConfig(setup);
+		if (!r.ok) throw new Error(`invalid setup in a created game: ${r.error.message}`);
+		c = r.value;
+		cache.set(key, c);
+	}
+	return c;
+}

@@ -1,0 +1,88 @@
+/** Lookups and derived figures over the 1822 state (no mutation here). */
+import { cellAt } from '../../core/market';
+import { playerHolder, type ShareHolder } from '../../core/shares';
+import type { PlayerState } from '../../core/players';
+import type { ResolvedConfig } from './config';
+import { TAX_HAVEN } from './data/constants';
+import type { CompanyOwner, CorporationState, GameState, StockRound } from './state';
+
+export function findPlayer(state: GameState, id: number): PlayerState | undefined {
+	return state.players.find((p) => p.id === id);
+}
+
+export function playerOwner(id: number): CompanyOwner {
+	return `player:${id}`;
+}
+
+export function ownerPlayerId(owner: CompanyOwner | null): number | null {
+	return owner && owner.startsWith('player:') ? Number(owner.slice(7)) : null;
+}
+
+export function sharePrice(config: ResolvedConfig, corp: CorporationState): number | null {
+	if (!corp.price) return null;
+	return cellAt(config.market, corp.price.row, corp.price.column)?.price ?? null;
+}
+
+export function inNoCertLimitCell(config: ResolvedConfig, corp: CorporationState): boolean {
+	if (!corp.price) return false;
+	return cellAt(config.market, corp.price.row, corp.price.column)?.noCertLimit ?? false;
+}
+
+/**
+ * Certificates counting toward the limit (rules digest 3.6): every share certificate not in a
+ * yellow cell, plus privates and concessions held, except P16 itself.
+ */
+export function certCount(state: GameState, config: ResolvedConfig, playerId: number): number {
+	const holder = playerHolder(playerId);
+	let n = 0;
+	for (const corp of Object.values(state.corporations)) {
+		if (corp.closed || inNoCertLimitCell(config, corp)) continue;
+		for (const c of corp.shares) if (c.owner === holder) n++;
+	}
+	const p = findPlayer(state, playerId);
+	if (p) for (const c of p.companies) if (c !== TAX_HAVEN) n++;
+	return n;
+}
+
+/** The highest bid on a company, if any. */
+export function highestBid(round: StockRound, company: string): { player: number; price: number } | null {
+	const bids = round.bids[company];
+	if (!bids || bids.length === 0) return null;
+	let best = bids[0];
+	for (const b of bids) if (b.price > best.price) best = b;
+	return best;
+}
+
+/** Companies on which the player's bid is currently the highest. */
+export function winningBids(round: StockRound, playerId: number): string[] {
+	const out: string[] = [];
+	for (const company of Object.keys(round.bids)) {
+		const h = highestBid(round, company);
+		if (h && h.player === playerId) out.push(company);
+	}
+	return out;
+}
+
+/** Cash tied up in the player's winning bids, optionally ignoring one company (a raise). */
+export function committedCash(round: StockRound, playerId: number, except?: string): number {
+	let sum = 0;
+	for (const company of winningBids(round, playerId)) {
+		if (company === except) continue;
+		sum += highestBid(round, company)?.price ?? 0;
+	}
+	return sum;
+}
+
+export function isUnsold(state: GameState, company: string): boolean {
+	const c = state.companies[company];
+	return !!c && !c.closed && (c.owner === null || c.owner === 'bank');
+}
+
+/** Holders counted as players for "sold out" and director checks: players and the Tax Haven. */
+export function isPlayerLike(h: ShareHolder): boolean {
+	return h.startsWith('player:') || h === 'taxhaven';
+}
+
+export function corporationOfCompany(config: ResolvedConfig, company: string): string | undefined {
+	return config.companyDefs[company]?.corporation;
+}

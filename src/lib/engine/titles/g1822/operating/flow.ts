@@ -1,0 +1,217 @@
+/**
+ * The order of a corporation's operating turn: each step is active or skipped, skipped steps
+ * that settle something do it automatically (a minor's dividend, a withheld zero), and the turn,
+ * the OR and the set end in turn (rules digest 2, 5.2).
+ */
+import type { ResolvedConfig } from '../config';
+import { OR_STEPS, type CorporationState, type GameState, type OperatingRound, type OrStep } from '../state';
+import { canBuyTrain, crowdedCorporation, mustBuyTrain } from './trains';
+import { canStillLay } from './track';
+import { acquirableCompanies } from './acquire';
+import { canPlaceToken, destinationPending } from './stations';
+import { graphFor, mapFor } from '../board-ops';
+import { corporationId } from '../../../core/ids';
+import { phaseHas } from '../../../core/phases';
+import { minorBoxes } from '../stock/bidboxes';
+import { certCount, findPlayer, inNoCertLimitCell, sharePrice } from '../entities';
+import { presidentId } from '../shares-ops';
+import { MINOR_BIDBOX_PRICE } from '../data/constants';
+import { payMajor, payMinor } from './dividend';
+import { placeHome } from '../board-ops';
+import { endsAfterThisOr, finishGame } from '../game-end';
+import { startStockRound } from '../stock/round-start';
+import { payCompanyIncome } from './or-start';
+import { operatingOrder } from './order';
+
+export function activeCorporation(state: GameState, round: OperatingRound): CorporationState {
+	return state.corporations[round.order[round.current]];
+}
+
+/**
+ * Whether the corporation has a route to run: a local train (L, LP) runs inside its home city;
+ * other trains need two stops on connected track. P+ never runs.
+ */
+function canRunRoute(state: GameState, corp: CorporationState): boolean {
+	const trains = corp.trains.filter((t) => t.name !== 'P+');
+	if (trains.length === 0) return false;
+	if (trains.some((t) => t.name === 'L' || t.name === 'LP')) return true;
+	const map = mapFor(state.setup.title);
+	return graphFor(map, state.board).reach(corporationId(corp.id)).nodes.length >= 2;
+}
+
+/**
+ * Minors a major may acquire (rules digest 5.7): the major must be past its first turn, the
+ * minor must have operated twice and a way to pay must be open; from phase 5 bid-box minors too,
+ * for £200. The reference's step waits for the major whenever such a minor exists, connected or
+ * not [g_1822/step/minor_acquisition.rb potentially_mergeable]; the connection is checked only
+ * when a live merge is made, and skipped on load.
+ */
+const CHECK_CONNECTION = false;
+
+/**
+ * Whether some way of paying for a player's minor is open (rules digest 5.7): money (V = 2 × the
+ * minor's price), or one or two treasury shares (S = the major's price) with the difference paid
+ * by whichever side owes it.
+ */
+function canPayForMinor(state: GameState, config: ResolvedConfig, major: CorporationState, minor: CorporationState): boolean {
+	const v = 2 * (sharePrice(config, minor) ?? 0);
+	const s = sharePrice(config, major) ?? 0;
+	const owner = findPlayer(state, presidentId(minor) ?? -1);
+	const ownerCash = owner?.cash ?? 0;
+	const treasury = major.shares.filter((c) => c.owner === 'treasury').length;
+	const settles = (diff: number) => (diff >= 0 ? major.cash >= diff : ownerCash >= -diff);
+	if (major.cash >= v) return true;
+	if (treasury >= 1 && settles(v - s)) return true;
+	const roomForTwo = inNoCertLimitCell(config, major) || (owner ? certCount(state, config, owner.id) < config.certLimit : false);
+	return treasury >= 2 && roomForTwo && settles(v - 2 * s);
+}
+
+export function acquirableMinors(state: GameState, config: ResolvedConfig, corp: CorporationState): string[] {
+	if (corp.type !== 'major' || corp.operated < 2) return [];
+	const map = mapFor(state.setup.title);
+	const reach = graphFor(map, state.board).reach(corporationId(corp.id));
+	const out: string[] = [];
+	for (const m of Object.values(state.corporations)) {
+		if (m.type !== 'minor' || !m.floated || m.closed || m.operated < 2) continue;
+		const token = state.board.tokens.find((t) => t.corporation === m.id);
+		if (!token || (CHECK_CONNECTION && !reach.cities.has(`${token.hex}-${token.city}`))) continue;
+		if (canPayForMinor(state, config, corp, m)) out.push(m.id);
+	}
+	if (phaseHas(config.phases[state.phase], 'can_acquire_minor_bidbox') && corp.cash >= MINOR_BIDBOX_PRICE)
+		for (const c of minorBoxes(state, config)) {
+			const id = config.companyDefs[c].corporation as string;
+			const home = map.homes.get(corporationId(id));
+			if (!CHECK_CONNECTION || (home && [...reach.cities].some((k) => k.startsWith(`${home.hex}-`)))) out.push(id);
+		}
+	return out;
+}
+
+/**
+ * Issuing needs two turns of history and treasury shares the market can take; redeeming, a
+ * market share the corporation can pay for at the current price [g_1822/game.rb
+ * issuable_shares, redeemable_shares].
+ */
+function canIssueOrRedeem(config: ResolvedConfig, corp: CorporationState): boolean {
+	if (corp.type !== 'major' || corp.operated < 2) return false;
+	const pool = corp.shares.filter((c) => c.owner === 'pool').reduce((a, c) => a + c.percent, 0);
+	const treasury = corp.shares.some((c) => c.owner === 'treasury' && !c.president);
+	const canIssue = treasury && pool + 10 <= 50;
+	const canRedeem = pool > 0 && corp.cash >= (sharePrice(config, corp) ?? Infinity);
+	return canIssue || canRedeem;
+}
+
+export function isStepActive(state: GameState, config: ResolvedConfig, round: OperatingRound, step: OrStep): boolean {
+	const corp = activeCorporation(state, round);
+	switch (step) {
+		case 'housekeeping':
+			return (
+				corp.type === 'minor' &&
+				corp.operated === 0 &&
+				state.depot.upcoming[0]?.startsWith('L-') === true &&
+				canBuyTrain(state, config, corp)
+			);
+		case 'acquire':
+			return acquirableCompanies(state, config, corp).length > 0;
+		case 'track':
+			return canStillLay(state, config, corp, round);
+		case 'destination':
+			return destinationPending(state, corp);
+		case 'token':
+			return canPlaceToken(state, config, corp, round);
+		case 'route':
+			return canRunRoute(state, corp);
+		case 'dividend':
+			return corp.type === 'major' && (round.turn.revenue ?? 0) > 0;
+		case 'buy_train':
+			return canBuyTrain(state, config, corp) || mustBuyTrain(state, corp);
+		case 'minor_acquisition':
+			return acquirableMinors(state, config, corp).length > 0;
+		case 'issue':
+			return canIssueOrRedeem(config, corp);
+		case 'done':
+			return true;
+	}
+}
+
+/** What a skipped step settles on its own. */
+function settleSkipped(state: GameState, config: ResolvedConfig, round: OperatingRound, step: OrStep): void {
+	if (step !== 'dividend') return;
+	const corp = activeCorporation(state, round);
+	const revenue = round.turn.revenue ?? 0;
+	if (corp.type === 'minor') payMinor(state, config, corp, revenue);
+	else payMajor(state, config, corp, 0, 'withhold', round.turn.subsidy);
+}
+
+/** Marks `step` finished and moves on to the next active step, ending the turn when none is left. */
+export function finishStep(state: GameState, config: ResolvedConfig, round: OperatingRound, step: OrStep): void {
+	round.turn.step = OR_STEPS[OR_STEPS.indexOf(step) + 1] ?? 'done';
+	advance(state, config, round);
+}
+
+/** Moves from the current step to the first active one, settling skipped steps on the way. */
+export function advance(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
+	for (;;) {
+		if (state.round !== round) return;
+		// A corporation over its train limit holds everything up until it discards (6.3).
+		if (crowdedCorporation(state, config)) return;
+		const step = round.turn.step;
+		if (step === 'done') {
+			endCorporationTurn(state, config, round);
+			return;
+		}
+		if (isStepActive(state, config, round, step)) return;
+		settleSkipped(state, config, round, step);
+		round.turn.step = OR_STEPS[OR_STEPS.indexOf(step) + 1];
+	}
+}
+
+export function beginCorporationTurn(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
+	round.turn = { step: 'housekeeping', lays: [], extraLays: [], normalLaysForfeited: false, pullman: null, revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null, tokenPlaced: false };
+	if (!state.corporations[round.order[round.current]]) {
+		// Nobody operates: the round is over at once.
+		endOperatingRound(state, config, round);
+		return;
+	}
+	placeHome(state, round.order[round.current]);
+	advance(state, config, round);
+}
+
+function endCorporationTurn(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
+	let next = round.current + 1;
+	while (next < round.order.length && state.corporations[round.order[next]].closed) next++;
+	if (next < round.order.length) {
+		round.current = next;
+		beginCorporationTurn(state, config, round);
+		return;
+	}
+	endOperatingRound(state, config, round);
+}
+
+/** An OR starts with company income, then the operating order is fixed for the round (5.1). */
+export function startOperatingRound(state: GameState, config: ResolvedConfig, num: number, total: number): void {
+	payCompanyIncome(state, config);
+	const round: OperatingRound = {
+		kind: 'operating',
+		num,
+		total,
+		order: operatingOrder(state, config),
+		current: 0,
+		turn: { step: 'housekeeping', lays: [], extraLays: [], normalLaysForfeited: false, pullman: null, revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null, tokenPlaced: false }
+	};
+	state.round = round;
+	beginCorporationTurn(state, config, round);
+}
+
+function endOperatingRound(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
+	const last = round.num >= round.total;
+	if (endsAfterThisOr(state, last)) {
+		finishGame(state);
+		return;
+	}
+	if (!last) {
+		startOperatingRound(state, config, round.num + 1, round.total);
+		return;
+	}
+	state.turn += 1;
+	startStockRound(state, config);
+}

@@ -1,0 +1,72 @@
+/**
+ * Issuing and redeeming shares (rules digest 5.8) [g_1822/game.rb issuable_shares,
+ * redeemable_shares; g_1822/step/issue_shares.rb]. One action per turn; it ends the step.
+ * Issue: treasury shares to the market (never above 50%), paid by the bank at the price reached
+ * by dropping once per share — the recorded `share_price` on import — then the price drops.
+ * Redeem: market shares back to the treasury at the current price, no movement.
+ */
+import { refuse, ok, type Result } from '../../../core/result';
+import type { BuySharesAction, SellSharesAction } from '../../../core/actions';
+import { cellAt, moveOnce } from '../../../core/market';
+import { moveCerts, percentHeld } from '../../../core/shares';
+import type { ResolvedConfig } from '../config';
+import { sharePrice } from '../entities';
+import { moveCorporation } from '../market-ops';
+import { findCert } from '../stock/buy';
+import { MARKET_SHARE_LIMIT } from '../stock/sell';
+import type { CorporationState, GameState } from '../state';
+
+export interface IssuePlan {
+	indexes: number[];
+	proceeds: number;
+}
+
+/** Price per share after dropping once per share issued. */
+export function issuePrice(config: ResolvedConfig, corp: CorporationState, count: number): number {
+	if (!corp.price) return 0;
+	let at = { row: corp.price.row, column: corp.price.column };
+	for (let i = 0; i < count; i++) at = moveOnce(config.market, at, 'down');
+	return cellAt(config.market, at.row, at.column)?.price ?? 0;
+}
+
+export function validateIssue(state: GameState, config: ResolvedConfig, corp: CorporationState, action: SellSharesAction): Result<IssuePlan> {
+	if (corp.operated < 2) return refuse('not_operated', `${corp.id} may issue shares only after its first turn.`);
+	const indexes: number[] = [];
+	for (const id of action.shares ?? []) {
+		const f = findCert(state, id);
+		if (!f || f.corp.id !== corp.id || f.cert.owner !== 'treasury' || f.cert.president)
+			return refuse('unknown_share', `${String(id)} is not in ${corp.id}'s treasury.`);
+		indexes.push(f.cert.index);
+	}
+	if (indexes.length === 0) return refuse('no_shares', 'Name the shares to issue.');
+	if (percentHeld(corp.shares, 'pool') + indexes.length * 10 > MARKET_SHARE_LIMIT)
+		return refuse('market_limit', `The market may hold at most ${MARKET_SHARE_LIMIT}% of ${corp.id}.`);
+	const each = typeof action.share_price === 'number' && config.mode === 'import' ? action.share_price : issuePrice(config, corp, indexes.length);
+	return ok({ indexes, proceeds: each * indexes.length });
+}
+
+export function applyIssue(state: GameState, config: ResolvedConfig, corp: CorporationState, plan: IssuePlan): void {
+	moveCerts(corp.shares, (c) => plan.indexes.includes(c.index), 'pool');
+	state.bank.cash -= plan.proceeds;
+	corp.cash += plan.proceeds;
+	for (let i = 0; i < plan.indexes.length; i++) moveCorporation(state, config, corp, 'down');
+}
+
+export function validateRedeem(state: GameState, config: ResolvedConfig, corp: CorporationState, action: BuySharesAction): Result<IssuePlan> {
+	const indexes: number[] = [];
+	for (const id of action.shares ?? []) {
+		const f = findCert(state, id);
+		if (!f || f.corp.id !== corp.id || f.cert.owner !== 'pool') return refuse('unknown_share', `${String(id)} is not in the market.`);
+		indexes.push(f.cert.index);
+	}
+	if (indexes.length === 0) return refuse('no_shares', 'Name the shares to redeem.');
+	const cost = (sharePrice(config, corp) ?? 0) * indexes.length;
+	if (cost > corp.cash) return refuse('insufficient_cash', `Redeeming costs £${cost}.`);
+	return ok({ indexes, proceeds: -cost });
+}
+
+export function applyRedeem(state: GameState, corp: CorporationState, plan: IssuePlan): void {
+	moveCerts(corp.shares, (c) => plan.indexes.includes(c.index), 'treasury');
+	corp.cash += plan.proceeds;
+	state.bank.cash -= plan.proceeds;
+}

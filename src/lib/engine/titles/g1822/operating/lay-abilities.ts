@@ -1,0 +1,70 @@
+/**
+ * Tile lays with private abilities (rules digest 10.2): a lay names the corporation or a private
+ * as its entity, plus any privates combined with it (`combo_entities`). P2 removes a town, P8
+ * ("token" choice) makes the lay free on its hexes, P10 takes £40 off an estuary crossing (twice),
+ * P11 upgrades to the next colour not yet available, P12 lays outside the normal allowance. Each private must be held by the operating corporation.
+ */
+import { refuse, type Result } from '../../../core/result';
+import type { LayTileAction } from '../../../core/actions';
+import type { ResolvedConfig } from '../config';
+import { closeCompany } from '../companies-ops';
+import type { LayOutcome } from '../map/lays';
+import type { CorporationState, GameState, OperatingRound } from '../state';
+import { applyLayTile, EXTRA_LAY_PRIVATE, RIVER_PRIVATE, RIVER_PRIVATE_USES, validateLayTile, type LayOptions } from './track';
+
+export const TOWN_REMOVAL_PRIVATE = 'P2';
+export const HILL_PRIVATE = 'P8';
+export const ADVANCED_LAY_PRIVATE = 'P11';
+export const LAY_PRIVATES: readonly string[] = [TOWN_REMOVAL_PRIVATE, HILL_PRIVATE, RIVER_PRIVATE, EXTRA_LAY_PRIVATE, ADVANCED_LAY_PRIVATE];
+
+/** The privates a lay uses: its entity (when a private) and its combined entities. */
+export function layPrivates(action: LayTileAction): string[] {
+	const combos = (action as { combo_entities?: unknown }).combo_entities;
+	const out = Array.isArray(combos) ? combos.map(String) : [];
+	if (LAY_PRIVATES.includes(String(action.entity))) out.unshift(String(action.entity));
+	return [...new Set(out)];
+}
+
+export function validateLayWithAbilities(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	round: OperatingRound,
+	action: LayTileAction
+): Result<LayOutcome> {
+	const used = layPrivates(action);
+	for (const id of used) {
+		if (!LAY_PRIVATES.includes(id)) return refuse('not_implemented', `Tile lays with ${id} are not implemented yet.`);
+		if (!corp.companies.includes(id) || !state.companies[id] || state.companies[id].closed)
+			return refuse('not_owner', `${corp.id} does not hold ${id}.`);
+	}
+	if (used.includes(HILL_PRIVATE) && state.privateChoices.P8 !== 'token')
+		return refuse('invalid_ability', 'P8 gives a free lay only when its "token" option was chosen.');
+	const opts: LayOptions = {
+		extra: used.includes(EXTRA_LAY_PRIVATE),
+		estuary: used.includes(RIVER_PRIVATE),
+		free: used.includes(HILL_PRIVATE),
+		townRemoval: used.includes(TOWN_REMOVAL_PRIVATE),
+		advanced: used.includes(ADVANCED_LAY_PRIVATE)
+	};
+	return validateLayTile(state, config, corp, round, action, opts);
+}
+
+export function applyLayWithAbilities(
+	state: GameState,
+	corp: CorporationState,
+	round: OperatingRound,
+	action: LayTileAction,
+	outcome: LayOutcome
+): void {
+	const used = layPrivates(action);
+	applyLayTile(state, corp, round, action.hex, outcome, used.includes(EXTRA_LAY_PRIVATE));
+	// P2 and P8's free lay are single uses; P10 has two (P12 closes itself when used up).
+	if (used.includes(TOWN_REMOVAL_PRIVATE) && outcome.kind === 'town_removal') closeCompany(state, TOWN_REMOVAL_PRIVATE);
+	if (used.includes(HILL_PRIVATE)) closeCompany(state, HILL_PRIVATE);
+	if (used.includes(ADVANCED_LAY_PRIVATE)) closeCompany(state, ADVANCED_LAY_PRIVATE);
+	if (used.includes(RIVER_PRIVATE)) {
+		state.abilityUses[RIVER_PRIVATE] = (state.abilityUses[RIVER_PRIVATE] ?? 0) + 1;
+		if (state.abilityUses[RIVER_PRIVATE] >= RIVER_PRIVATE_USES) closeCompany(state, RIVER_PRIVATE);
+	}
+}

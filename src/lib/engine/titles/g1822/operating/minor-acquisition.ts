@@ -1,0 +1,162 @@
+/**
+ * A major acquiring a minor (rules digest 5.7) [g_1822/step/minor_acquisition.rb]: a "merge"
+ * naming the minor, then a "choose" of payment (player's minor), then a "choose" of what happens
+ * to the minor's token. The minor's cash, trains and privates go to the major; the minor closes.
+ * A bid-box minor (phase 5+) costs £200 paid to the bank (its only payment choice, "money").
+ */
+import { refuse, ok, type Result } from '../../../core/result';
+import type { ChooseAction, MergeAction } from '../../../core/actions';
+import { corporationId } from '../../../core/ids';
+import { playerHolder } from '../../../core/shares';
+import type { ResolvedConfig } from '../config';
+import { MINOR_BIDBOX_PRICE } from '../data/constants';
+import { certCount, findPlayer, inNoCertLimitCell, sharePrice } from '../entities';
+import { presidentId } from '../shares-ops';
+import { acquireMinorToken, ACQUISITION_TOKEN_CHOICES, type AcquisitionTokenChoice } from '../map/stations';
+import type { CorporationState, GameState, OperatingRound } from '../state';
+import { acquirableMinors } from './flow';
+import { mapFor } from '../board-ops';
+import { addCharterToken, mergeCharterToken } from '../charter';
+
+export const PAYMENT_CHOICES = ['money', 'one_share', 'two_shares'] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+
+function isBidBoxMinor(state: GameState, minor: CorporationState): boolean {
+	return !minor.floated;
+}
+
+/** The payment options open for a player's minor: V = 2 × its price, S = the major's price. */
+export function paymentOptions(state: GameState, config: ResolvedConfig, major: CorporationState, minor: CorporationState): PaymentChoice[] {
+	// A bid-box minor is paid for with £200 to the bank.
+	if (isBidBoxMinor(state, minor)) return major.cash >= MINOR_BIDBOX_PRICE ? ['money'] : [];
+	const v = 2 * (sharePrice(config, minor) ?? 0);
+	const s = sharePrice(config, major) ?? 0;
+	const owner = findPlayer(state, presidentId(minor) ?? -1);
+	const ownerCash = owner?.cash ?? 0;
+	const treasury = major.shares.filter((c) => c.owner === 'treasury' && !c.president).length;
+	const settles = (diff: number) => (diff >= 0 ? major.cash >= diff : ownerCash >= -diff);
+	const out: PaymentChoice[] = [];
+	if (major.cash >= v) out.push('money');
+	if (treasury >= 1 && settles(v - s)) out.push('one_share');
+	const roomForTwo = inNoCertLimitCell(config, major) || (owner ? certCount(state, config, owner.id) < config.certLimit : false);
+	if (treasury >= 2 && roomForTwo && settles(v - 2 * s)) out.push('two_shares');
+	return out;
+}
+
+export function tokenOptions(major: CorporationState): AcquisitionTokenChoice[] {
+	return major.exchangeTokens > 0 ? ['replace', 'exchange'] : ['remove'];
+}
+
+export function validateMerge(state: GameState, config: ResolvedConfig, major: CorporationState, action: MergeAction): Result<string> {
+	const minor = state.corporations[action.corporation];
+	if (!minor || minor.type !== 'minor' || minor.closed) return refuse('unknown_corporation', `There is no minor "${String(action.corporation)}".`);
+	if (!acquirableMinors(state, config, major).includes(minor.id)) return refuse('not_acquirable', `${major.id} cannot acquire minor ${minor.id} now.`);
+	if (minor.id === '14') return refuse('not_implemented', 'Acquiring M14 is not implemented yet.');
+	return ok(minor.id);
+}
+
+export function validateMergeChoice(
+	state: GameState,
+	config: ResolvedConfig,
+	major: CorporationState,
+	round: OperatingRound,
+	action: ChooseAction
+): Result<{ kind: 'payment'; choice: PaymentChoice } | { kind: 'token'; choice: AcquisitionTokenChoice }> {
+	const merge = round.turn.merge;
+	if (!merge) return refuse('action_not_allowed', 'There is nothing to choose.');
+	const minor = state.corporations[merge.minor];
+	const choice = String(action.choice);
+	if (merge.payment === null) {
+		const options = paymentOptions(state, config, major, minor);
+		if (!(options as string[]).includes(choice)) return refuse('invalid_choice', `Pay with one of: ${options.join(', ')}.`);
+		return ok({ kind: 'payment', choice: choice as PaymentChoice });
+	}
+	const options = tokenOptions(major);
+	if (!(ACQUISITION_TOKEN_CHOICES as readonly string[]).includes(choice) || !(options as string[]).includes(choice))
+		return refuse('invalid_choice', `Choose one of: ${options.join(', ')}.`);
+	return ok({ kind: 'token', choice: choice as AcquisitionTokenChoice });
+}
+
+function transferShares(major: CorporationState, to: number, count: number): void {
+	for (const c of major.shares) {
+		if (count === 0) break;
+		if (c.owner === 'treasury' && !c.president) {
+			c.owner = playerHolder(to);
+			count--;
+		}
+	}
+}
+
+/**
+ * A bid-box minor has no token on the map: "replace" puts a new major token in its reserved home
+ * city (or, if the major is already there, moves an exchange token to available); "exchange"
+ * moves an exchange token to available [g_1822/step/minor_acquisition.rb acquire_bank_minor].
+ */
+function placeBidBoxMinorToken(state: GameState, major: CorporationState, minorId: string, token: AcquisitionTokenChoice): void {
+	if (token === 'remove') return;
+	major.exchangeTokens -= 1;
+	const home = mapFor(state.setup.title).homes.get(corporationId(minorId));
+	const city = home?.city ?? 0;
+	const already = state.board.tokens.some((t) => t.corporation === major.id && home && t.hex === home.hex && t.city === city);
+	if (token === 'exchange' || !home || already) {
+		addCharterToken(major);
+		return;
+	}
+	state.board = { ...state.board, tokens: [...state.board.tokens, { hex: home.hex, city, corporation: corporationId(major.id), kind: 'normal' }] };
+	major.charter.push({ price: 0, kind: 'normal', at: `${home.hex}-${city}` });
+}
+
+/** Completes the acquisition once the token choice is made. */
+export function completeMerge(
+	state: GameState,
+	config: ResolvedConfig,
+	major: CorporationState,
+	minorId: string,
+	payment: string | null,
+	token: AcquisitionTokenChoice
+): void {
+	const minor = state.corporations[minorId];
+	const owner = findPlayer(state, presidentId(minor) ?? -1);
+	if (isBidBoxMinor(state, minor)) {
+		major.cash -= MINOR_BIDBOX_PRICE;
+		state.bank.cash += MINOR_BIDBOX_PRICE;
+	} else if (owner) {
+		const v = 2 * (sharePrice(config, minor) ?? 0);
+		const s = sharePrice(config, major) ?? 0;
+		const shares = payment === 'two_shares' ? 2 : payment === 'one_share' ? 1 : 0;
+		const diff = v - shares * s;
+		transferShares(major, owner.id, shares);
+		major.cash -= diff;
+		owner.cash += diff;
+	}
+	if (isBidBoxMinor(state, minor)) placeBidBoxMinorToken(state, major, minorId, token);
+	else {
+		// Token: replace, exchange or remove (the map module keeps the board straight). A replaced
+		// token becomes a new token of the major; an exchange token moved "to available" joins the
+		// charter as a £100 token.
+		const placed = acquireMinorToken(state.board, corporationId(minorId), corporationId(major.id), token);
+		const swapped = placed.board.tokens.filter((t) => t.corporation === major.id && !state.board.tokens.includes(t));
+		state.board = placed.board;
+		for (const t of swapped) mergeCharterToken(major, t.hex, t.city);
+		if (placed.exchangeUsed) major.exchangeTokens -= 1;
+		if (placed.exchangeToAvailable) addCharterToken(major);
+	}
+	if (!isBidBoxMinor(state, minor)) {
+		major.cash += minor.cash;
+		minor.cash = 0;
+		major.trains.push(...minor.trains);
+		minor.trains = [];
+		for (const c of minor.companies) {
+			state.companies[c].owner = `corporation:${major.id}`;
+			major.companies.push(c);
+		}
+		minor.companies = [];
+	} else {
+		const card = `M${minorId}`;
+		delete state.companies[card];
+		state.companyOrder = state.companyOrder.filter((c) => c !== card);
+	}
+	minor.closed = true;
+	for (const c of minor.shares) c.owner = 'treasury';
+	state.board = { ...state.board, reservations: state.board.reservations.filter((r) => r !== minorId) };
+}

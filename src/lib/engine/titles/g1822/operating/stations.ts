@@ -1,0 +1,122 @@
+/**
+ * Station tokens in an operating turn (rules digest 5.4, 5.5), through the map module's checks:
+ * the destination token (free, once its destination connects; on import the connection test is
+ * skipped, as the reference does while loading) and one normal £100 token per turn.
+ */
+import { refuse, ok, type Result } from '../../../core/result';
+import type { HexTokenAction, PlaceTokenAction } from '../../../core/actions';
+import type { BoardState } from '../../../core/board-state';
+import { corporationId, hexId, type HexId } from '../../../core/ids';
+import type { ResolvedConfig } from '../config';
+import { graphFor, mapFor } from '../board-ops';
+import { tokenPlacements, validateDestinationToken, validatePlaceToken, type StationContext } from '../map/stations';
+import type { CorporationState, GameState, OperatingRound } from '../state';
+import { availableTokens } from '../charter';
+
+export function destinationPending(state: GameState, corp: CorporationState): boolean {
+	if (corp.type !== 'major') return false;
+	const map = mapFor(state.setup.title);
+	if (!map.destinations.get(corporationId(corp.id))) return false;
+	return !state.board.tokens.some((t) => t.corporation === corp.id && t.kind === 'destination');
+}
+
+
+function stationContext(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): StationContext {
+	const map = mapFor(state.setup.title);
+	return {
+		map,
+		board: state.board,
+		graph: graphFor(map, state.board),
+		corporation: corporationId(corp.id),
+		kind: corp.type,
+		cash: corp.cash,
+		tokensLeft: availableTokens(corp),
+		placedThisTurn: round.turn.tokenPlaced
+	};
+}
+
+/** The token step is active when some city takes a token now [step/token.rb can_place_token?]. */
+/** Privates with a token ability keep the token step open while held [g_1822/step/token.rb can_place_token?]. */
+export const TOKEN_ABILITY_PRIVATES = ['P5', 'P18'] as const;
+
+/** SECR may once place a free token in the English Channel in its token step (rules digest 1.3). */
+export const SECR = 'SECR';
+export const ENGLISH_CHANNEL = 'P43';
+
+function secrChannelToken(state: GameState, corp: CorporationState): boolean {
+	return corp.id === SECR && !state.abilityUses[SECR] && mapFor(state.setup.title).byId.has(hexId(ENGLISH_CHANNEL));
+}
+
+export function canPlaceToken(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
+	if (corp.type !== 'major' || round.turn.tokenPlaced) return false;
+	if (secrChannelToken(state, corp)) return true;
+	if (corp.companies.some((c) => (TOKEN_ABILITY_PRIVATES as readonly string[]).includes(c) && !state.companies[c]?.closed)) return true;
+	if (availableTokens(corp) <= 0) return false;
+	return tokenPlacements(stationContext(state, config, corp, round)).length > 0;
+}
+
+/** "<tile id>-<city index>" → the hex holding that tile and the city index. */
+export function parseCityId(state: GameState, city: unknown): { hex: HexId; city: number } | null {
+	if (typeof city !== 'string') return null;
+	const i = city.lastIndexOf('-');
+	if (i <= 0) return null;
+	const index = Number(city.slice(i + 1));
+	const tile = city.slice(0, i);
+	if (!Number.isInteger(index)) return null;
+	for (const [hex, placed] of Object.entries(state.board.tiles)) if (placed.tile === tile) return { hex: hexId(hex), city: index };
+	// A preprinted tile is named after its hex ("H5-0").
+	const name = tile.slice(0, tile.lastIndexOf('-'));
+	const map = mapFor(state.setup.title);
+	if (map.byId.has(hexId(name)) && !state.board.tiles[name]) return { hex: hexId(name), city: index };
+	return null;
+}
+
+/** P5 (LC&DR): a token from the exchange area, free and without a connection, in the English Channel. */
+export const CHANNEL_PRIVATE = 'P5';
+
+export function validateChannelToken(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	round: OperatingRound,
+	action: PlaceTokenAction
+): Result<{ board: BoardState; hex: HexId; city: number }> {
+	if (!corp.companies.includes(CHANNEL_PRIVATE) || state.companies[CHANNEL_PRIVATE]?.closed)
+		return refuse('not_owner', `${corp.id} does not hold ${CHANNEL_PRIVATE}.`);
+	if (corp.exchangeTokens <= 0) return refuse('no_exchange_token', `${corp.id} has no exchange token left.`);
+	const spot = parseCityId(state, action.city);
+	if (!spot || spot.hex !== ENGLISH_CHANNEL) return refuse('hex_not_allowed', `${CHANNEL_PRIVATE}'s token goes in the English Channel.`);
+	const r = validatePlaceToken(
+		{ ...stationContext(state, config, corp, round), placedThisTurn: false, tokensLeft: 1, noConnection: true, price: 0, hexes: [hexId(ENGLISH_CHANNEL)] },
+		spot
+	);
+	return r.ok ? ok({ board: r.value.board, ...spot }) : r;
+}
+
+export function validatePlace(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	round: OperatingRound,
+	action: PlaceTokenAction
+): Result<{ board: BoardState; cost: number; hex: HexId; city: number; secrChannel: boolean }> {
+	const spot = parseCityId(state, action.city);
+	if (!spot) return refuse('unknown_city', `There is no city "${String(action.city)}" on the map.`);
+	const free = spot.hex === ENGLISH_CHANNEL && secrChannelToken(state, corp);
+	const r = validatePlaceToken({ ...stationContext(state, config, corp, round), ...(free ? { price: 0 } : {}) }, spot);
+	return r.ok ? ok({ ...r.value, ...spot, secrChannel: free }) : r;
+}
+
+export function validateDestination(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	action: HexTokenAction
+): Result<{ board: BoardState; returnedToken: boolean; hex: HexId }> {
+	const map = mapFor(state.setup.title);
+	if (typeof action.hex !== 'string') return refuse('malformed_action', 'Name the destination hex.');
+	const r = validateDestinationToken(map, state.board, graphFor(map, state.board), corporationId(corp.id), hexId(action.hex), {
+		force: config.mode === 'import'
+	});
+	return r.ok ? ok({ ...r.value, hex: hexId(action.hex) }) : r;
+}

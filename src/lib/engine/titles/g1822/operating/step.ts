@@ -1,0 +1,271 @@
+/**
+ * Operating-round actions. An action is taken by the first active step, from the current one
+ * on, that accepts its type; a pass finishes the current step. Actions not built yet (private
+ * abilities, tokens, acquisitions, share issues) are refused with `not_implemented`, so a replay
+ * stops cleanly there.
+ */
+import { refuse, ok, type Result } from '../../../core/result';
+import type { Action } from '../../../core/actions';
+import type { ResolvedConfig } from '../config';
+import { OR_STEPS, type GameState, type OperatingRound, type OrStep } from '../state';
+import { activeCorporation, advance, finishStep, isStepActive } from './flow';
+import { applyBuyTrain, applyDiscard, canBuyTrain, crowdedCorporation, mustBuyTrain, validateBuyTrain, validateDiscard } from './trains';
+import { canStillLay, EXTRA_LAY_PRIVATE } from './track';
+import { applyLayWithAbilities, LAY_PRIVATES, validateLayWithAbilities } from './lay-abilities';
+import { applyAbility, validateAbility } from './private-abilities';
+import { closeCompany } from '../companies-ops';
+import { payMajor, validateDividend, validateRunRoutes, type DividendKind } from './dividend';
+import { applyAcquire, validateAcquire } from './acquire';
+import { CHANNEL_PRIVATE, validateChannelToken, validateDestination, validatePlace } from './stations';
+import { applyEmergencySale, validateEmergencySale } from './emergency';
+import { completeMerge, validateMerge, validateMergeChoice } from './minor-acquisition';
+import { applyIssue, applyRedeem, validateIssue, validateRedeem } from './issue';
+import { placeCharterToken, returnCharterToken } from '../charter';
+
+/** Action types each step takes besides "pass". */
+const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
+	housekeeping: ['buy_train'],
+	acquire: ['acquire_company'],
+	track: ['lay_tile'],
+	destination: ['hex_token'],
+	token: ['place_token'],
+	route: ['run_routes'],
+	dividend: ['dividend'],
+	buy_train: ['buy_train'],
+	minor_acquisition: ['merge'],
+	issue: ['sell_shares', 'buy_shares'],
+	done: []
+};
+
+const NOT_BUILT = ['choose_ability', 'payoff_player_debt', 'payoff_player_debt_partial'];
+
+function stepFor(state: GameState, config: ResolvedConfig, round: OperatingRound, type: string): OrStep | null {
+	for (let i = OR_STEPS.indexOf(round.turn.step); i < OR_STEPS.length; i++) {
+		const step = OR_STEPS[i];
+		if (step === 'done') return null;
+		if (STEP_ACTIONS[step].includes(type) && isStepActive(state, config, round, step)) return step;
+	}
+	return null;
+}
+
+export function validateOperating(
+	state: GameState,
+	config: ResolvedConfig,
+	round: OperatingRound,
+	action: Action
+): Result<() => void> {
+	// A corporation over its train limit must discard before anything else happens.
+	const crowded = crowdedCorporation(state, config);
+	if (crowded) {
+		if (action.type !== 'discard_train') return refuse('must_discard', `${crowded.id} must first discard a train.`);
+		const r = validateDiscard(state, config, action);
+		if (!r.ok) return r;
+		return ok(() => {
+			applyDiscard(state, r.value, action.train);
+			advance(state, config, round);
+		});
+	}
+	const corp = activeCorporation(state, round);
+	if (action.type === 'sell_shares' && action.entity_type !== 'corporation' && typeof action.entity === 'number') {
+		const r = validateEmergencySale(state, config, corp, action);
+		if (!r.ok) return r;
+		const seller = action.entity;
+		return ok(() => applyEmergencySale(state, config, round, r.value, seller));
+	}
+	if (action.type === 'choose' && action.entity === corp.id && state.privateChoices.P8 === 'pending' && corp.companies.includes('P8')) {
+		const choice = String(action.choice);
+		if (choice !== 'token' && choice !== 'discount') return refuse('invalid_choice', 'Choose "token" or "discount" for P8.');
+		return ok(() => {
+			state.privateChoices.P8 = choice;
+		});
+	}
+	if (action.type === 'lay_tile' && (action.entity === corp.id || LAY_PRIVATES.includes(String(action.entity)))) {
+		const r = validateLayWithAbilities(state, config, corp, round, action);
+		if (!r.ok) return r;
+		if (stepFor(state, config, round, 'lay_tile') !== 'track') return refuse('action_not_allowed', `${corp.id} cannot lay track now.`);
+		return ok(() => {
+			round.turn.step = 'track';
+			applyLayWithAbilities(state, corp, round, action, r.value);
+			if (!canStillLay(state, config, corp, round)) finishStep(state, config, round, 'track');
+			else advance(state, config, round);
+		});
+	}
+	if (action.type === 'place_token' && action.entity === CHANNEL_PRIVATE) {
+		// P5's token does not use up the corporation's normal token placement.
+		const r = validateChannelToken(state, config, corp, round, action);
+		if (!r.ok) return r;
+		return ok(() => {
+			state.board = r.value.board;
+			corp.exchangeTokens -= 1;
+			corp.charter.push({ price: 0, kind: 'normal', at: `${r.value.hex}-${r.value.city}` });
+			closeCompany(state, CHANNEL_PRIVATE);
+			advance(state, config, round);
+		});
+	}
+	if (action.type === 'choose_ability') {
+		const r = validateAbility(state, config, corp, action);
+		if (!r.ok) return r;
+		return ok(() => {
+			applyAbility(state, config, corp, r.value);
+			advance(state, config, round);
+		});
+	}
+	if (action.entity !== corp.id) {
+		if (action.entity_type === 'company' || NOT_BUILT.includes(action.type))
+			return refuse('not_implemented', `"${action.type}" by ${String(action.entity)} is not implemented yet.`);
+		return refuse('not_your_turn', `It is ${corp.id}'s turn to operate.`);
+	}
+	// A minor acquisition under way takes its two choices before anything else.
+	if (round.turn.merge) {
+		if (action.type !== 'choose') return refuse('choice_pending', `${corp.id} must finish acquiring minor ${round.turn.merge.minor}.`);
+		const r = validateMergeChoice(state, config, corp, round, action);
+		if (!r.ok) return r;
+		const merge = round.turn.merge;
+		return ok(() => {
+			if (r.value.kind === 'payment') {
+				merge.payment = r.value.choice;
+				return;
+			}
+			completeMerge(state, config, corp, merge.minor, merge.payment, r.value.choice);
+			round.turn.merge = null;
+			// One acquisition per turn.
+			finishStep(state, config, round, 'minor_acquisition');
+		});
+	}
+	if (action.type === 'choose' && round.turn.extraRevenue !== null && round.turn.extraKind === null && stepFor(state, config, round, 'dividend') === 'dividend') {
+		const r = validateDividend({ kind: String(action.choice) });
+		if (!r.ok) return r;
+		return ok(() => {
+			round.turn.step = 'dividend';
+			round.turn.extraKind = r.value;
+		});
+	}
+	if (action.type === 'choose') {
+		// A major with a Pullman picks the train it rides on before running; the revenue is
+		// recorded with the routes, so the choice itself changes nothing here.
+		if (round.turn.step === 'route' || stepFor(state, config, round, 'run_routes') === 'route') {
+			// The choice numbers the trains that can carry the Pullman (not L, LP, E or P+ itself).
+			const eligible = corp.trains.map((t, i) => ({ t, i })).filter(({ t }) => !['L', 'LP', 'E', 'P+'].includes(t.name));
+			const pick = eligible[Number(action.choice)];
+			if (corp.trains.some((t) => t.name === 'P+') && pick)
+				return ok(() => {
+					round.turn.step = 'route';
+					round.turn.pullman = pick.i;
+				});
+		}
+		return refuse('not_implemented', `Operating-round "choose" (${String(action.choice)}) is not implemented yet.`);
+	}
+	if (action.type === 'pass') {
+		const step = round.turn.step;
+		if (step === 'buy_train' && mustBuyTrain(state, corp))
+			return refuse('must_buy_train', `${corp.id} has no train and must buy one.`);
+		return ok(() => {
+			// Passing in the middle of P12's lays closes it (rules digest 10.2).
+			if (step === 'track' && round.turn.extraLays.length > 0) closeCompany(state, EXTRA_LAY_PRIVATE);
+			finishStep(state, config, round, step);
+		});
+	}
+	if (NOT_BUILT.includes(action.type))
+		return refuse('not_implemented', `Operating-round "${action.type}" is not implemented yet.`);
+	const step = stepFor(state, config, round, action.type);
+	if (!step) return refuse('action_not_allowed', `${corp.id} cannot "${action.type}" now.`);
+	switch (action.type) {
+		case 'buy_train': {
+			const r = validateBuyTrain(state, config, corp, action, step === 'housekeeping');
+			if (!r.ok) return r;
+			return ok(() => {
+				round.turn.step = step;
+				applyBuyTrain(state, config, corp, r.value);
+				// Housekeeping ends after its one L; the buy step ends when nothing more can be bought.
+				if (step === 'housekeeping' || !canBuyTrain(state, config, corp)) finishStep(state, config, round, step);
+				else advance(state, config, round);
+			});
+		}
+		case 'hex_token': {
+			const r = validateDestination(state, config, corp, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				round.turn.step = step;
+				state.board = r.value.board;
+				// A normal token already in the destination city goes back to the charter (5.4).
+				if (r.value.returnedToken) returnCharterToken(corp, r.value.hex, 0);
+				placeCharterToken(corp, r.value.hex, 0, 'destination');
+				finishStep(state, config, round, step);
+			});
+		}
+		case 'place_token': {
+			const r = validatePlace(state, config, corp, round, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				round.turn.step = step;
+				state.board = r.value.board;
+				placeCharterToken(corp, r.value.hex, r.value.city);
+				if (r.value.secrChannel) state.abilityUses[corp.id] = 1;
+				corp.cash -= r.value.cost;
+				state.bank.cash += r.value.cost;
+				round.turn.tokenPlaced = true;
+				finishStep(state, config, round, step);
+			});
+		}
+		case 'merge': {
+			const r = validateMerge(state, config, corp, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				round.turn.step = step;
+				round.turn.merge = { minor: r.value, payment: null };
+			});
+		}
+		case 'sell_shares': {
+			const r = validateIssue(state, config, corp, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				applyIssue(state, config, corp, r.value);
+				finishStep(state, config, round, step);
+			});
+		}
+		case 'buy_shares': {
+			const r = validateRedeem(state, config, corp, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				applyRedeem(state, corp, r.value);
+				finishStep(state, config, round, step);
+			});
+		}
+		case 'acquire_company': {
+			const r = validateAcquire(state, config, corp, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				round.turn.step = step;
+				applyAcquire(state, corp, r.value);
+				advance(state, config, round);
+			});
+		}
+		case 'run_routes': {
+			const r = validateRunRoutes(state, config, corp, action);
+			if (!r.ok) return r;
+			return ok(() => {
+				round.turn.step = step;
+				round.turn.revenue = r.value.revenue;
+				round.turn.extraRevenue = r.value.extraRevenue;
+				round.turn.pullman = null;
+				round.turn.subsidy = r.value.subsidy;
+				finishStep(state, config, round, step);
+			});
+		}
+		case 'dividend': {
+			const r = validateDividend(action);
+			if (!r.ok) return r;
+			const extra =
+				round.turn.extraRevenue !== null && round.turn.extraKind !== null
+					? { revenue: round.turn.extraRevenue, kind: round.turn.extraKind as DividendKind }
+					: null;
+			return ok(() => {
+				round.turn.step = step;
+				payMajor(state, config, corp, round.turn.revenue ?? 0, r.value, round.turn.subsidy, extra);
+				finishStep(state, config, round, step);
+			});
+		}
+		default:
+			return refuse('action_not_allowed', `"${action.type}" is not possible in an operating round.`);
+	}
+}

@@ -1,0 +1,161 @@
+/**
+ * Laying track in an operating turn, through the map module's lay check (rules digest 5.3).
+ * The corporation pays terrain and estuary costs to the bank.
+ */
+import { refuse, ok, type Result } from '../../../core/result';
+import type { LayTileAction } from '../../../core/actions';
+import { corporationId, hexId, tileId, type HexId } from '../../../core/ids';
+import type { ResolvedConfig } from '../config';
+import { graphFor, hasPlacedTokens, mapFor } from '../board-ops';
+import { nextLayOptions } from '../map/tile-lays';
+import { validateTileLay, type LayOutcome, type TrackRightHolder } from '../map/lays';
+import type { CorporationState, GameState, OperatingRound } from '../state';
+import { closeCompany } from '../companies-ops';
+import { P8_DISCOUNT, P8_DISCOUNT_HEXES, P8_LAY_HEXES } from '../data/constants';
+
+/** Who still holds the track right on a consent hex: rights lapse once the hex has a tile. */
+function trackRightHolder(state: GameState, corp: CorporationState, hex: HexId): TrackRightHolder {
+	const map = mapFor(state.setup.title);
+	const right = map.trackRights.get(hex);
+	if (!right || state.board.tiles[hex]) return 'none';
+	if (right.corporation === corp.id) return 'acting';
+	const company = state.companies[right.company];
+	const holderCorp = state.corporations[right.corporation];
+	const alive = (company && !company.closed) || (holderCorp && holderCorp.floated && !holderCorp.closed);
+	return alive ? 'other' : 'none';
+}
+
+/**
+ * Privates whose tile-lay ability keeps the track step open while the owning corporation holds
+ * them, even after its normal lays [step/tracker.rb tile_lay_abilities_should_block?].
+ */
+export const TRACK_ABILITY_PRIVATES = ['P2', 'P8', 'P10', 'P11', 'P12', 'P21'] as const;
+
+export function canStillLay(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
+	if (!hasPlacedTokens(state, corp.id)) return false;
+	if (corp.companies.some((c) => (TRACK_ABILITY_PRIVATES as readonly string[]).includes(c) && !state.companies[c]?.closed)) return true;
+	if (round.turn.normalLaysForfeited) return false;
+	const next = nextLayOptions(corp.type, config.phases[state.phase].name, round.turn.lays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })));
+	return next.lay || next.upgrade;
+}
+
+/** P12 (extra tile lays): a major gets two yellows or one upgrade, a minor one tile [rules digest 10.2]. */
+export const EXTRA_LAY_PRIVATE = 'P12';
+
+function extraLayPhase(corp: CorporationState): string {
+	// The major allowance of phase 3+ (two yellows, or one upgrade) applies to P12's lays in any phase.
+	return corp.type === 'major' ? '3' : '1';
+}
+
+export function extraLaysLeft(corp: CorporationState, round: OperatingRound): boolean {
+	const next = nextLayOptions(corp.type, extraLayPhase(corp), round.turn.extraLays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })));
+	return next.lay || next.upgrade;
+}
+
+/** P10 (river discount): £10 off each river terrain while held; two lays with £40 off an estuary crossing. */
+export const RIVER_PRIVATE = 'P10';
+export const RIVER_DISCOUNT = 10;
+export const ESTUARY_DISCOUNT = 40;
+export const RIVER_PRIVATE_USES = 2;
+
+function holds(state: GameState, corp: CorporationState, company: string): boolean {
+	return corp.companies.includes(company) && !!state.companies[company] && !state.companies[company].closed;
+}
+
+/** Abilities combined into one lay (the site records them as the lay's entity and `combo_entities`). */
+export interface LayOptions {
+	/** P12: an extra lay outside the normal allowance. */
+	readonly extra?: boolean;
+	/** P10: £40 off the lay's estuary crossing. */
+	readonly estuary?: boolean;
+	/** P8 ("token"): terrain and borders waived, on a listed hex. */
+	readonly free?: boolean;
+	/** P2: a town may be replaced by plain track. */
+	readonly townRemoval?: boolean;
+	/** P11: an upgrade to the next colour not yet available (a minor only to green). */
+	readonly advanced?: boolean;
+}
+
+const COLOR_ORDER = ['yellow', 'green', 'brown', 'gray'] as const;
+
+/** The phase's colours plus the next one, for P11 (minors stop at green). */
+function advancedColors(tiles: readonly string[], corp: CorporationState): string[] {
+	const newest = Math.max(...tiles.map((c) => COLOR_ORDER.indexOf(c as (typeof COLOR_ORDER)[number])));
+	const next = COLOR_ORDER[newest + 1];
+	if (!next || (corp.type === 'minor' && next !== 'green')) return [...tiles];
+	return [...tiles, next];
+}
+
+export function validateLayTile(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	round: OperatingRound,
+	action: LayTileAction,
+	opts: LayOptions = {}
+): Result<LayOutcome> {
+	const { extra = false, estuary = false, free = false, townRemoval = false, advanced = false } = opts;
+	if (free && !(P8_LAY_HEXES as readonly string[]).includes(String(action.hex)))
+		return refuse('hex_not_allowed', `P8's free lay is only for its listed hexes.`);
+	if (!extra && round.turn.normalLaysForfeited) return refuse('no_lay_left', `${corp.id} has no tile lay left this turn.`);
+	if (typeof action.hex !== 'string' || typeof action.tile !== 'string' || !Number.isInteger(action.rotation))
+		return refuse('malformed_action', 'A tile lay names a hex, a tile and a rotation.');
+	const map = mapFor(state.setup.title);
+	const phase = config.phases[state.phase];
+	const r = validateTileLay(
+		{
+			map,
+			board: state.board,
+			graph: graphFor(map, state.board),
+			// P12's lays keep the phase's tile colours but use their own allowance.
+			phase: {
+				name: extra ? extraLayPhase(corp) : phase.name,
+				tiles: advanced ? advancedColors(phase.tiles, corp) : phase.tiles,
+				status: phase.status
+			},
+			corporation: corporationId(corp.id),
+			kind: corp.type,
+			cash: corp.cash,
+			laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
+			trackRight: (hex) => trackRightHolder(state, corp, hex),
+			townRemoval,
+			cost: {
+				discounts: [
+					...(holds(state, corp, RIVER_PRIVATE) ? [{ terrain: 'swamp', discount: RIVER_DISCOUNT, hexes: null }] : []),
+					...(holds(state, corp, 'P8') && state.privateChoices.P8 === 'discount'
+						? [
+								{ terrain: null, discount: P8_DISCOUNT, hexes: [...P8_DISCOUNT_HEXES] },
+								{ terrain: 'mountain', discount: P8_DISCOUNT, hexes: null }
+							]
+						: [])
+				],
+				...(estuary ? { estuaryDiscount: ESTUARY_DISCOUNT } : {}),
+				...(free ? { free: true } : {})
+			}
+		},
+		{ hex: hexId(action.hex), tile: tileId(action.tile), rotation: action.rotation }
+	);
+	if (!r.ok) return r;
+	return ok(r.value);
+}
+
+export function applyLayTile(
+	state: GameState,
+	corp: CorporationState,
+	round: OperatingRound,
+	hex: string,
+	outcome: LayOutcome,
+	extra = false
+): void {
+	state.board = outcome.board;
+	corp.cash -= outcome.cost;
+	state.bank.cash += outcome.cost;
+	if (!extra) {
+		round.turn.lays.push({ hex, upgrade: outcome.upgrade });
+		return;
+	}
+	// Using P12 after exactly one normal lay forfeits the second normal lay.
+	if (round.turn.lays.length > 0) round.turn.normalLaysForfeited = true;
+	round.turn.extraLays.push({ hex, upgrade: outcome.upgrade });
+	if (!extraLaysLeft(corp, round)) closeCompany(state, EXTRA_LAY_PRIVATE);
+}

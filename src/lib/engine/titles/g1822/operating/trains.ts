@@ -1,0 +1,228 @@
+/**
+ * Buying and discarding trains in an operating turn (rules digest 5.6, 6.3)
+ * [g_1822/step/buy_train.rb; step/train.rb; depot.rb]. Extra trains (2P, LP, P+) never count
+ * toward the limit. From phase 3 trains may also be bought from other corporations.
+ */
+import { refuse, ok, type Result } from '../../../core/result';
+import type { BuyTrainAction, DiscardTrainAction } from '../../../core/actions';
+import { phaseHas } from '../../../core/phases';
+import { trainTypeOf } from '../../../core/trains';
+import type { ResolvedConfig } from '../config';
+import { onTrainAcquired, onTwoAcquired } from '../trains-ops';
+import { applyEmergencyFunding, cheapestDepotPrice, emergencyFunding } from './emergency';
+import type { CorporationState, GameState } from '../state';
+
+export const EXTRA_TRAINS = ['2P', 'LP', 'P+'] as const;
+const isExtra = (name: string) => (EXTRA_TRAINS as readonly string[]).includes(name);
+
+export function trainLimit(state: GameState, config: ResolvedConfig, corp: CorporationState): number {
+	return config.phases[state.phase].trainLimit[corp.type];
+}
+
+export function countedTrains(corp: CorporationState): number {
+	return corp.trains.filter((t) => !isExtra(t.name)).length;
+}
+
+export function hasRoom(state: GameState, config: ResolvedConfig, corp: CorporationState): boolean {
+	return countedTrains(corp) < trainLimit(state, config, corp);
+}
+
+/** The depot's offer: the next train (one per name) and one of each discarded name [depot.rb depot_trains]. */
+export function depotTrains(state: GameState): string[] {
+	const out: string[] = [];
+	const seen = new Set<string>();
+	for (const id of [state.depot.upcoming[0], ...state.depot.discarded.map((d) => d.id)]) {
+		if (!id) continue;
+		const t = discardedName(state, id) ?? trainTypeOf(id);
+		if (seen.has(t)) continue;
+		seen.add(t);
+		out.push(id);
+	}
+	return out;
+}
+
+function discardedName(state: GameState, id: string): string | null {
+	return state.depot.discarded.find((d) => d.id === id)?.name ?? null;
+}
+
+function variantPrices(config: ResolvedConfig, type: string): { name: string; price: number }[] {
+	const def = config.trains.find((t) => t.name === type);
+	if (!def) return [];
+	return [{ name: def.name, price: def.price }, ...def.variants.map((v) => ({ name: v.name, price: v.price }))];
+}
+
+/** A discarded train is sold as what it is now (a 2 stays a 2). */
+function discardedPrice(config: ResolvedConfig, name: string): number {
+	for (const t of config.trains) {
+		if (t.name === name) return t.price;
+		for (const v of t.variants) if (v.name === name) return v.price;
+	}
+	return 0;
+}
+
+/** Trains of other corporations that could be bought (at £1 upwards). */
+function othersTrains(state: GameState, corp: CorporationState): { owner: string; id: string }[] {
+	const out: { owner: string; id: string }[] = [];
+	for (const c of Object.values(state.corporations)) {
+		if (c.id === corp.id || c.closed) continue;
+		for (const t of c.trains) if (!isExtra(t.name)) out.push({ owner: c.id, id: t.id });
+	}
+	return out;
+}
+
+/**
+ * Whether the corporation can buy a train now [step/train.rb can_buy_train?]: room and cash for
+ * the cheapest available train — which, as in the reference, counts other corporations' trains
+ * at £1 even before they may be bought — or an affordable L→2 upgrade.
+ */
+export function canBuyTrain(state: GameState, config: ResolvedConfig, corp: CorporationState): boolean {
+	const prices: number[] = [];
+	for (const id of depotTrains(state)) {
+		const name = discardedName(state, id);
+		if (name) prices.push(discardedPrice(config, name));
+		else for (const v of variantPrices(config, trainTypeOf(id))) prices.push(v.price);
+	}
+	if (othersTrains(state, corp).length > 0) prices.push(1);
+	const min = prices.length ? Math.min(...prices) : Infinity;
+	if (hasRoom(state, config, corp) && corp.cash >= min) return true;
+	const upgrade = config.def.lToTwoUpgradeCost(state.phase);
+	return corp.trains.some((t) => t.name === 'L') && corp.cash >= upgrade;
+}
+
+/** A corporation with no train (extras aside) must buy one while the depot has any [MUST_BUY_TRAIN always]. */
+export function mustBuyTrain(state: GameState, corp: CorporationState): boolean {
+	return countedTrains(corp) === 0 && depotTrains(state).length > 0;
+}
+
+export type BuyPlan =
+	| { kind: 'depot'; id: string; name: string; price: number; fromDiscard: boolean; funding: { fromPresident: number; loan: number } | null }
+	| { kind: 'other'; id: string; seller: string; price: number }
+	| { kind: 'upgrade'; id: string; price: number };
+
+export function validateBuyTrain(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	action: BuyTrainAction,
+	housekeeping: boolean
+): Result<BuyPlan> {
+	if (typeof action.train !== 'string') return refuse('unknown_train', 'Name a train to buy.');
+	const price = action.price;
+	if (!Number.isInteger(price) || price < 0) return refuse('invalid_price', 'A train price is a whole number of pounds.');
+	const type = trainTypeOf(action.train);
+	// L → 2 upgrade: an exchange of an owned L, no room needed.
+	if (action.exchange) {
+		if (housekeeping) return refuse('action_not_allowed', 'Only an L train can be bought before the first run.');
+		const own = corp.trains.find((t) => t.id === action.exchange && t.name === 'L');
+		if (!own || action.variant !== '2') return refuse('invalid_exchange', 'Only an owned L train can be upgraded, to a 2.');
+		const cost = config.def.lToTwoUpgradeCost(state.phase);
+		if (config.mode === 'live' && price !== cost) return refuse('invalid_price', `The upgrade costs £${cost}.`);
+		if (corp.cash < price) return refuse('insufficient_cash', `${corp.id} cannot pay £${price}.`);
+		return ok({ kind: 'upgrade', id: own.id, price });
+	}
+	if (!hasRoom(state, config, corp)) return refuse('train_limit', `${corp.id} has no room for another train.`);
+	if (housekeeping && (type !== 'L' || (action.variant ?? 'L') !== 'L'))
+		return refuse('action_not_allowed', 'Before its first run a minor may buy only an L train.');
+	// A depot purchase takes the depot's next train of that type, whatever index the log names
+	// (the site records "L-0" for any L) [g_1822/step/first_turn_housekeeping.rb].
+	const fromDepot = housekeeping
+		? state.depot.upcoming[0]
+		: depotTrains(state).find((id) => (discardedName(state, id) ?? trainTypeOf(id)) === (discardedName(state, action.train) ?? type));
+	const namesOther = othersTrains(state, corp).some((t) => t.id === action.train);
+	if (fromDepot && (housekeeping || !namesOther)) {
+		const discarded = discardedName(state, fromDepot);
+		const variant = discarded ?? action.variant ?? type;
+		const v = discarded ? { name: discarded, price: discardedPrice(config, discarded) } : variantPrices(config, type).find((x) => x.name === variant);
+		if (!v) return refuse('invalid_variant', `A ${type} train has no "${variant}" variant.`);
+		if (variant === 'E' && corp.trains.some((t) => t.name === 'E'))
+			return refuse('second_e_train', `${corp.id} can only own one E train.`);
+		if (config.mode === 'live' && price !== v.price) return refuse('invalid_price', `A ${variant} costs £${v.price}.`);
+		let funding: { fromPresident: number; loan: number } | null = null;
+		if (price > corp.cash) {
+			// Emergency: the director helps with the cheapest train only, at no more than its price.
+			if (!mustBuyTrain(state, corp)) return refuse('insufficient_cash', `${corp.id} cannot pay £${price}.`);
+			if (v.price !== cheapestDepotPrice(state, config)) return refuse('must_buy_cheapest', 'With the director’s help only the cheapest train may be bought.');
+			if (price > v.price) return refuse('invalid_price', 'With the director’s help a train costs no more than its price.');
+			const f = emergencyFunding(state, config, corp, price);
+			if (!f.ok) return f;
+			funding = f.value;
+		}
+		return ok({ kind: 'depot', id: fromDepot, name: variant, price, fromDiscard: fromDepot !== state.depot.upcoming[0], funding });
+	}
+	const other = othersTrains(state, corp).find((t) => t.id === action.train);
+	if (other) {
+		if (!phaseHas(config.phases[state.phase], 'can_buy_trains'))
+			return refuse('cannot_buy_from_others', 'Trains can be bought from other corporations from phase 3.');
+		if (price < 1 || price > corp.cash) return refuse('invalid_price', `Pay between £1 and £${corp.cash}.`);
+		return ok({ kind: 'other', id: other.id, seller: other.owner, price });
+	}
+	return refuse('train_not_available', `Train ${action.train} is not for sale.`);
+}
+
+export function applyBuyTrain(state: GameState, config: ResolvedConfig, corp: CorporationState, plan: BuyPlan): void {
+	switch (plan.kind) {
+		case 'upgrade': {
+			const t = corp.trains.find((x) => x.id === plan.id);
+			if (t) t.name = '2';
+			corp.cash -= plan.price;
+			state.bank.cash += plan.price;
+			onTwoAcquired(state, config);
+			return;
+		}
+		case 'other': {
+			const seller = state.corporations[plan.seller];
+			const i = seller.trains.findIndex((t) => t.id === plan.id);
+			const [t] = seller.trains.splice(i, 1);
+			corp.trains.push(t);
+			corp.cash -= plan.price;
+			seller.cash += plan.price;
+			return;
+		}
+		case 'depot': {
+			if (plan.funding) applyEmergencyFunding(state, corp, plan.funding);
+			if (plan.fromDiscard) state.depot.discarded = state.depot.discarded.filter((t) => t.id !== plan.id);
+			else {
+				state.depot.upcoming.shift();
+				const type = trainTypeOf(plan.id);
+				const def = config.trains.find((t) => t.name === type);
+				// An unlimited train is replaced by a copy with the next index [depot.rb].
+				if (def && def.num < 0) state.depot.upcoming.unshift(`${type}-${Number(plan.id.slice(type.length + 1)) + 1}`);
+			}
+			corp.trains.push({ id: plan.id, name: plan.name });
+			corp.cash -= plan.price;
+			state.bank.cash += plan.price;
+			if (!plan.fromDiscard) onTrainAcquired(state, config, plan.id, trainTypeOf(plan.id), plan.name);
+			return;
+		}
+	}
+}
+
+/**
+ * The first corporation (in the game's corporation order) over a train limit, or with two
+ * permanent extras or two P+ (rules digest 6.3).
+ */
+export function crowdedCorporation(state: GameState, config: ResolvedConfig): CorporationState | null {
+	if (state.round.kind !== 'operating') return null;
+	for (const c of Object.values(state.corporations)) {
+		if (!c.floated || c.closed) continue;
+		if (countedTrains(c) > trainLimit(state, config, c)) return c;
+		if (c.trains.filter((t) => t.name === '2P' || t.name === 'LP').length > 1) return c;
+		if (c.trains.filter((t) => t.name === 'P+').length > 1) return c;
+	}
+	return null;
+}
+
+export function validateDiscard(state: GameState, config: ResolvedConfig, action: DiscardTrainAction): Result<CorporationState> {
+	const c = crowdedCorporation(state, config);
+	if (!c) return refuse('action_not_allowed', 'No corporation has to discard a train.');
+	if (action.entity !== c.id) return refuse('not_your_turn', `${c.id} must discard first.`);
+	if (!c.trains.some((t) => t.id === action.train)) return refuse('unknown_train', `${c.id} does not own ${String(action.train)}.`);
+	return ok(c);
+}
+
+/** A discarded normal train goes to the depot's discard pile as its current type; extras leave the game. */
+export function applyDiscard(state: GameState, corp: CorporationState, trainId: string): void {
+	const i = corp.trains.findIndex((t) => t.id === trainId);
+	const [t] = corp.trains.splice(i, 1);
+	if (!isExtra(t.name)) state.depot.discarded.push({ id: t.id, name: t.name });
+}

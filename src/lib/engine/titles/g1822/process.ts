@@ -1,0 +1,66 @@
+/**
+ * Applying one action to the 1822 state. `applyAction` mutates in place and is used by the
+ * fast replay path; every handler validates before it mutates, so a refusal changes nothing.
+ */
+import { refuse, ok, type Result } from '../../core/result';
+import { isActionType, type Action } from '../../core/actions';
+import { configOf } from './config';
+import type { GameState } from './state';
+import { validateStock } from './stock/step';
+import { applyChoices, validateChoices } from './choices-round';
+import { validateOperating } from './operating/step';
+import { playerValues } from './scores';
+import { checkBank } from './game-end';
+
+export function applyAction(state: GameState, action: Action): Result<void> {
+	if (!action || typeof action !== 'object' || !isActionType((action as { type?: unknown }).type))
+		return refuse('unknown_action', `Unknown action type "${String((action as { type?: unknown })?.type)}".`);
+	switch (action.type) {
+		case 'message':
+		case 'log':
+			return ok(undefined);
+		case 'undo':
+		case 'redo':
+			// Resolved before replay (interop); the engine itself never sees them executed.
+			return refuse('undo_not_executable', 'Undo and redo are resolved from the log, not executed.');
+		default:
+			break;
+	}
+	if (state.end.finished) return refuse('game_over', 'The game has ended.');
+	if (action.type === 'end_game') {
+		// The site lets the table end a game by hand from any seat (even while a company acts).
+		state.end.finished = true;
+		state.end.reason = 'manually_ended';
+		return ok(undefined);
+	}
+	// Automation settings of the site's UI: accepted from a player, no effect on the game.
+	if (action.type.startsWith('program_')) {
+		if (!state.players.some((p) => p.id === action.entity))
+			return refuse('unknown_player', `Only a player can set up automatic actions.`);
+		return ok(undefined);
+	}
+	const r = validateInRound(state, action);
+	if (!r.ok) return r;
+	r.value();
+	// A broken bank is a game-end trigger, checked after every action.
+	checkBank(state);
+	return ok(undefined);
+}
+
+function validateInRound(state: GameState, action: Action): Result<() => void> {
+	const config = configOf(state.setup);
+	const round = state.round;
+	switch (round.kind) {
+		case 'stock':
+			return validateStock(state, config, round, action);
+		case 'choices': {
+			const r = validateChoices(state, round, action);
+			if (!r.ok) return r;
+			return ok(() => applyChoices(state, config, round, action));
+		}
+		case 'operating':
+			return validateOperating(state, config, round, action);
+	}
+}
+
+export { playerValues };

@@ -1,0 +1,55 @@
+/**
+ * Bid boxes (rules digest 1.4): 4 minor boxes from a cache refreshed at the start and end of
+ * each stock round; 3 concession and 3 private boxes computed live from the stacks. In 1822+
+ * without single stack, private box k holds the first remaining private of category k.
+ */
+import type { ResolvedConfig } from '../config';
+import {
+	BIDBOX_CONCESSION_COUNT,
+	BIDBOX_MINOR_COUNT,
+	BIDBOX_PRIVATE_COUNT,
+	PLUS_BIDBOX
+} from '../data/constants';
+import { isUnsold } from '../entities';
+import type { GameState } from '../state';
+
+function stack(state: GameState, config: ResolvedConfig, kind: 'minor' | 'concession' | 'private'): string[] {
+	return state.companyOrder.filter((c) => config.companyDefs[c].kind === kind && isUnsold(state, c));
+}
+
+export function minorStack(state: GameState, config: ResolvedConfig): string[] {
+	return stack(state, config, 'minor');
+}
+
+export function minorBoxes(state: GameState, config: ResolvedConfig): string[] {
+	return minorStack(state, config)
+		.filter((m) => state.minorBoxCache.includes(m))
+		.slice(0, BIDBOX_MINOR_COUNT);
+}
+
+export function concessionBoxes(state: GameState, config: ResolvedConfig): string[] {
+	return stack(state, config, 'concession').slice(0, BIDBOX_CONCESSION_COUNT);
+}
+
+export function privateBoxes(state: GameState, config: ResolvedConfig): string[] {
+	const privates = stack(state, config, 'private');
+	if (config.rules.plusExpansion && !config.rules.singleStack) {
+		const out: string[] = [];
+		for (const box of PLUS_BIDBOX) {
+			const first = privates.find((p) => box.includes(p));
+			if (first) out.push(first);
+		}
+		return out;
+	}
+	return privates.slice(0, BIDBOX_PRIVATE_COUNT);
+}
+
+/** All boxes in display order: minors, concessions, privates. */
+export function allBidBoxes(state: GameState, config: ResolvedConfig): string[] {
+	return [...minorBoxes(state, config), ...concessionBoxes(state, config), ...privateBoxes(state, config)];
+}
+
+/** Records the first four minors of the stack [g_1822/game.rb bidbox_minors_refill!]. */
+export function refillMinorBoxes(state: GameState, config: ResolvedConfig): void {
+	state.minorBoxCache = minorStack(state, config).slice(0, BIDBOX_MINOR_COUNT);
+}

@@ -1,0 +1,213 @@
+/**
+ * One open game as the page sees it: the session's ordered log replayed into an engine snapshot,
+ * with the questions the page asks of it (round, phase, whose turn, the stock-round choices, the
+ * log as sentences) and `act`, which signs and appends through the session.
+ *
+ * A hotseat device holds every seat's key, so `act` plays as whichever of this device's seats the
+ * engine expects now; on a shared table it simply has no seat to act with until its turn.
+ */
+import {
+	activeEntities,
+	phaseName,
+	roundName,
+	stockRoundChoices,
+	type Action,
+	type GameState,
+	type StockChoices
+} from '../engine';
+import type { GameSession, SessionView } from '../sync';
+import {
+	controllingSeat,
+	engine1822,
+	playerIdOfSeat,
+	readSetup1822,
+	seatOfPlayerId,
+	type Setup1822
+} from '../sync/engine-1822';
+import type { JsonObject } from '../sync/entry';
+import { LogBuilder, type ActionInEffect, type LogLine } from './log-sentences';
+import { playerName } from './stock-view';
+
+/** A refusal shown beside the control that caused it. */
+export interface ShownRefusal {
+	readonly control: string;
+	readonly code: string;
+	readonly message: string;
+}
+
+export interface GameSummary {
+	readonly title: string;
+	readonly options: readonly string[];
+	readonly players: readonly string[];
+	readonly round: string;
+	readonly turn: string;
+	readonly hotseat: boolean;
+}
+
+export interface ActiveEntity {
+	readonly id: number | string;
+	readonly name: string;
+	readonly seat: number | null;
+	/** True for a player, false for a corporation acting through its president. */
+	readonly isPlayer: boolean;
+}
+
+/** The engine actions in effect: play entries on the chain, less those an undo took back. */
+export function actionsInEffect(view: SessionView<GameState>): ActionInEffect[] {
+	const undone: readonly string[] = view.undos.filter((u) => u.status === 'undone').flatMap((u) => u.takesBack);
+	const out: ActionInEffect[] = [];
+	for (const e of view.chain) {
+		if (e.kind.kind === 'game' && !undone.includes(e.id)) out.push({ id: e.id, action: e.kind.action as unknown as Action });
+	}
+	return out;
+}
+
+export class GameView {
+	readonly game: string;
+	readonly #session: GameSession<GameState>;
+	readonly #onSummary: ((s: GameSummary) => void) | null;
+	#builder: LogBuilder | null = null;
+	#lastSummary = '';
+	#unsubscribe: () => void;
+
+	#view = $state.raw<SessionView<GameState> | null>(null);
+	#log = $state.raw<readonly LogLine[]>([]);
+	#refusal = $state.raw<ShownRefusal | null>(null);
+	#busy = $state(false);
+
+	readonly state: GameState | null = $derived(this.#view?.stage === 'playing' ? (this.#view.state ?? null) : null);
+	readonly setup: Setup1822 | null = $derived(
+		this.#view?.genesis?.kind.kind === 'genesis' ? readSetup1822(this.#view.genesis.kind.setup) : null
+	);
+	readonly roundName: string = $derived(this.state ? roundName(this.state) : '');
+	readonly phaseName: string = $derived(this.state ? phaseName(this.state) : '');
+	readonly active: readonly ActiveEntity[] = $derived(this.state ? activeOf(this.state) : []);
+	/** The stock-round choices of the player to act (null outside a stock round or at the end). */
+	readonly choices: StockChoices | null = $derived(this.state ? stockRoundChoices(this.state) : null);
+	readonly finished: boolean = $derived(this.state?.end.finished ?? false);
+
+	constructor(session: GameSession<GameState>, opts: { onSummary?: (s: GameSummary) => void } = {}) {
+		this.game = session.game;
+		this.#session = session;
+		this.#onSummary = opts.onSummary ?? null;
+		this.#unsubscribe = session.subscribe((view) => this.#update(view));
+	}
+
+	#update(view: SessionView<GameState>): void {
+		this.#view = view;
+		if (view.stage === 'playing' && view.state) {
+			this.#builder ??= this.#makeBuilder(view);
+			if (this.#builder) this.#log = this.#builder.update(actionsInEffect(view));
+		}
+		if (this.#onSummary) {
+			// Presence changes notify too; tell the listener only when what it shows has changed.
+			const summary = this.summary();
+			const key = JSON.stringify(summary);
+			if (key !== this.#lastSummary) {
+				this.#lastSummary = key;
+				this.#onSummary(summary);
+			}
+		}
+	}
+
+	#makeBuilder(view: SessionView<GameState>): LogBuilder | null {
+		if (view.genesis?.kind.kind !== 'genesis' || !view.seats || view.seed === null) return null;
+		const initial = engine1822.initialState({
+			game: view.game,
+			setup: view.genesis.kind.setup,
+			seats: view.seats.map(({ seat, name }) => ({ seat, name })),
+			seed: view.seed
+		});
+		return initial.ok ? new LogBuilder(initial.state) : null;
+	}
+
+	get view(): SessionView<GameState> | null {
+		return this.#view;
+	}
+	get stage(): SessionView<GameState>['stage'] | 'loading' {
+		return this.#view?.stage ?? 'loading';
+	}
+	get log(): readonly LogLine[] {
+		return this.#log;
+	}
+	get refusal(): ShownRefusal | null {
+		return this.#refusal;
+	}
+	get busy(): boolean {
+		return this.#busy;
+	}
+	/** Refusals of entries this device wrote, as every peer computes them (lost races, late undos). */
+	get logRefusals() {
+		return this.#view?.myRefusals ?? [];
+	}
+	/** Seats this device holds that must act now. */
+	get toAct(): readonly number[] {
+		return this.#view?.toAct ?? [];
+	}
+	get hotseat(): boolean {
+		const v = this.#view;
+		return !!v?.seats && v.seats.length > 0 && v.mine.length === v.seats.length;
+	}
+
+	summary(): GameSummary {
+		const v = this.#view;
+		const state = this.state;
+		return {
+			title: this.setup?.title ?? '',
+			options: this.setup?.options ?? [],
+			players: v?.seats?.map((s) => s.name) ?? [],
+			round: state ? (state.end.finished ? 'Game over' : roundName(state)) : '',
+			turn: this.active.map((a) => a.name).join(', '),
+			hotseat: this.hotseat
+		};
+	}
+
+	clearRefusal(): void {
+		this.#refusal = null;
+	}
+
+	/**
+	 * Signs and appends an engine action as the seat the engine expects. A refusal (by the log or
+	 * the engine) is shown beside `control` and nothing is written.
+	 */
+	async act(action: JsonObject, control = 'action'): Promise<boolean> {
+		const state = this.state;
+		const seat = state ? controllingSeat(state, action.entity) : null;
+		if (seat === null || !this.toAct.includes(seat)) {
+			this.#refusal = { control, code: 'not_your_turn', message: 'It is not the turn of a seat held on this device.' };
+			return false;
+		}
+		this.#busy = true;
+		try {
+			const r = await this.#session.append(action, seat);
+			if (!r.ok) {
+				this.#refusal = { control, code: r.code, message: r.message };
+				return false;
+			}
+			this.#refusal = null;
+			return true;
+		} finally {
+			this.#busy = false;
+		}
+	}
+
+	close(): void {
+		this.#unsubscribe();
+	}
+}
+
+function activeOf(state: GameState): ActiveEntity[] {
+	return activeEntities(state).map((id) =>
+		typeof id === 'number'
+			? { id, name: playerName(state, id), seat: seatOfPlayerId(id), isPlayer: true }
+			: { id, name: corporationLabel(state, id), seat: controllingSeat(state, id), isPlayer: false }
+	);
+}
+
+/** "Minor 16 (Ada)", "LNWR (Brunel)": a corporation with the player who acts for it. */
+function corporationLabel(state: GameState, id: string): string {
+	const corp = state.corporations[id];
+	const label = corp?.type === 'minor' ? `Minor ${id}` : id;
+	const seat = controllingSeat(state, id);
+	return seat === null ? label : `${label} (${playerName(state, playerIdOfSeat(seat))})`;
+}

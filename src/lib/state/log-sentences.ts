@@ -1,0 +1,153 @@
+/**
+ * The game log as sentences a player reads ("Ada bids £105 on M5"), built by replaying the actions
+ * in effect through the engine, so that each line can name players, see round changes and report
+ * what an action caused (auctions won when a stock round ends).
+ *
+ * Replay is incremental: when the new list of actions extends the one already replayed, only the
+ * new actions are applied.
+ */
+import { Game, roundName, type Action, type GameState } from '../engine';
+import { companyName, playerName } from './stock-view';
+
+export type LogLineKind = 'round' | 'action' | 'result';
+
+export interface LogLine {
+	/** The log entry id of the action (empty for round headers and results). */
+	readonly id: string;
+	readonly kind: LogLineKind;
+	readonly text: string;
+}
+
+const money = (n: number) => `£${n}`;
+
+function entityName(state: GameState, entity: unknown): string {
+	if (typeof entity === 'number') return playerName(state, entity);
+	return typeof entity === 'string' ? entity : '?';
+}
+
+function corporationOfShare(share: unknown): string {
+	if (typeof share !== 'string') return '?';
+	const i = share.lastIndexOf('_');
+	return i > 0 ? share.slice(0, i) : share;
+}
+
+function num(x: unknown): number | null {
+	return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/** One action as a sentence, read against the state before it. */
+export function describeAction(state: GameState, action: Action): string {
+	const who = entityName(state, action.entity);
+	const a = action as unknown as Record<string, unknown>;
+	switch (action.type) {
+		case 'bid':
+			return `${who} bids ${money(action.price)} on ${action.company}`;
+		case 'pass':
+			return `${who} passes`;
+		case 'par': {
+			const price = Number(String(action.share_price).split(',')[0]);
+			return `${who} starts ${action.corporation} at ${money(price)}`;
+		}
+		case 'buy_shares': {
+			const pct = num(a.percent);
+			return `${who} buys ${pct ? `${pct}%` : 'a share'} of ${corporationOfShare(action.shares[0])}`;
+		}
+		case 'sell_shares': {
+			const pct = num(a.percent);
+			return `${who} sells ${pct ? `${pct}%` : `${action.shares.length} share(s)`} of ${corporationOfShare(action.shares[0])}`;
+		}
+		case 'payoff_player_debt':
+			return `${who} pays off the loan`;
+		case 'payoff_player_debt_partial':
+			return `${who} pays off part of the loan`;
+		case 'lay_tile':
+			return `${who} lays tile ${action.tile} on ${action.hex}`;
+		case 'place_token':
+			return `${who} places a station in ${action.city}`;
+		case 'run_routes': {
+			const total = action.routes.reduce((s, r) => s + (num(r.revenue) ?? 0), 0);
+			return `${who} runs for ${money(total)}`;
+		}
+		case 'dividend':
+			return `${who} ${action.kind === 'payout' ? 'pays out' : action.kind === 'withhold' ? 'withholds' : `chooses ${action.kind}`}`;
+		case 'buy_train': {
+			const name = String(action.train).split('-')[0];
+			return `${who} buys a ${name} train for ${money(action.price)}`;
+		}
+		case 'choose':
+			return `${who} chooses ${String(action.choice)}`;
+		case 'choose_ability':
+			return `${who} uses ${typeof action.choice === 'string' ? action.choice : 'an ability'}`;
+		case 'acquire_company':
+			return `${who} acquires ${action.company}`;
+		case 'merge':
+			return `${who} acquires ${action.corporation}`;
+		default:
+			return `${who}: ${action.type.replaceAll('_', ' ')}`;
+	}
+}
+
+/**
+ * What the action did that the sentence does not say: when it ends a stock round, each boxed
+ * company whose card left the bank went to its highest bidder (rules digest 3.3).
+ */
+function results(before: GameState, after: GameState): string[] {
+	if (before.round.kind !== 'stock' || after.round.kind === 'stock') return [];
+	const out: string[] = [];
+	for (const company of Object.keys(before.round.bids).sort()) {
+		const bids = before.round.bids[company];
+		if (bids.length === 0) continue;
+		const top = bids.reduce((m, b) => (b.price > m.price ? b : m));
+		const card = after.companies[company];
+		// A minor's card is removed when the minor floats; other cards pass to their buyer.
+		if (card && (card.owner === null || card.owner === 'bank')) continue;
+		out.push(`${playerName(before, top.player)} wins ${company} (${companyName(before, company)}) for ${money(top.price)}`);
+	}
+	return out;
+}
+
+export interface ActionInEffect {
+	readonly id: string;
+	readonly action: Action;
+}
+
+export class LogBuilder {
+	#initial: GameState;
+	#game: Game;
+	#ids: string[] = [];
+	#lines: LogLine[] = [];
+
+	constructor(initial: GameState) {
+		this.#initial = initial;
+		this.#game = new Game(initial);
+		this.#lines = [{ id: '', kind: 'round', text: roundName(initial) }];
+	}
+
+	/** Brings the log up to `actions` (the actions in effect, in order) and returns every line. */
+	update(actions: readonly ActionInEffect[]): readonly LogLine[] {
+		const extends_ = this.#ids.length <= actions.length && this.#ids.every((id, i) => actions[i].id === id);
+		if (!extends_) {
+			this.#game = new Game(this.#initial);
+			this.#ids = [];
+			this.#lines = [{ id: '', kind: 'round', text: roundName(this.#initial) }];
+		}
+		for (const { id, action } of actions.slice(this.#ids.length)) {
+			const before = this.#game.snapshot();
+			const text = describeAction(before, action);
+			const r = this.#game.process(action);
+			// The log accepted it from this very state; a refusal here would mean a replay mismatch.
+			if (!r.ok) {
+				this.#lines.push({ id, kind: 'action', text: `${text} (not replayed: ${r.error.message})` });
+				this.#ids.push(id);
+				continue;
+			}
+			this.#lines.push({ id, kind: 'action', text });
+			const after = this.#game.state as GameState;
+			for (const line of results(before, after)) this.#lines.push({ id: '', kind: 'result', text: line });
+			const round = roundName(after);
+			if (round !== roundName(before)) this.#lines.push({ id: '', kind: 'round', text: round });
+			this.#ids.push(id);
+		}
+		return [...this.#lines];
+	}
+}

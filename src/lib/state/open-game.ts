@@ -1,0 +1,78 @@
+/**
+ * Browser only: creating a hotseat game and opening a game through the sync layer, with this
+ * browser's relays passed explicitly (settings.svelte.ts) and this app's version for presence.
+ */
+import { version } from '$app/environment';
+import { createGame, deleteGame, openGame, type OpenGame, type SessionView } from '../sync';
+import { engine1822, setupJson, type Setup1822 } from '../sync/engine-1822';
+import type { GameState } from '../engine';
+import { browserSettings } from './settings.svelte';
+
+function transport() {
+	return { signaling: [...browserSettings().signalingUrls] };
+}
+
+export function openGame1822(game: string, secret: string): Promise<OpenGame<GameState>> {
+	return openGame({
+		game,
+		secret,
+		origin: location.origin,
+		adapter: engine1822,
+		appVersion: version,
+		settings: transport()
+	});
+}
+
+/** Resolves once the session's view satisfies `done`, or rejects after `ms`. */
+function until(opened: OpenGame<GameState>, done: (v: SessionView<GameState>) => boolean, ms: number): Promise<void> {
+	return new Promise((resolve, reject) => {
+		let unsubscribe: () => void = () => {};
+		const timer = setTimeout(() => {
+			unsubscribe();
+			reject(new Error('the game did not start in time'));
+		}, ms);
+		unsubscribe = opened.session.subscribe((v) => {
+			if (!done(v)) return;
+			clearTimeout(timer);
+			queueMicrotask(() => unsubscribe());
+			resolve();
+		});
+	});
+}
+
+export interface CreatedGame {
+	readonly game: string;
+	readonly secret: string;
+}
+
+/**
+ * A hotseat game: genesis, a claim for every seat (each with its own key, all kept on this
+ * device), the start entry, and the automatic seed reveals, after which the first stock round
+ * is on. The game is closed again; the game page opens it from IndexedDB.
+ */
+export async function createHotseatGame(setup: Setup1822, names: readonly string[]): Promise<CreatedGame> {
+	const created = await createGame({
+		setup: setupJson(setup),
+		seats: names.length,
+		origin: location.origin,
+		adapter: engine1822,
+		appVersion: version,
+		settings: transport()
+	});
+	try {
+		for (const [seat, name] of names.entries()) {
+			const r = await created.session.claim(seat, name);
+			if (!r.ok) throw new Error(r.message);
+		}
+		const started = await created.session.start();
+		if (!started.ok) throw new Error(started.message);
+		await until(created, (v) => v.stage === 'playing' || v.stage === 'broken', 15_000);
+		const view = created.session.view;
+		if (view?.stage === 'broken') throw new Error(view.setupError ?? 'the game could not be set up');
+		return { game: created.session.game, secret: created.secret };
+	} finally {
+		await created.close();
+	}
+}
+
+export { deleteGame };

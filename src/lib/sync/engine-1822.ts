@@ -1,0 +1,121 @@
+/**
+ * The 1822 rules engine as the log sees it (see engine-adapter.ts). Genesis carries the title and
+ * options; the claims give the seats their names; the seed comes from every seat's reveal.
+ *
+ * Seats and players: seat n plays as engine player id n + 1 (18xx.games player ids are positive
+ * user ids; these stand in for them). The player list is handed to the engine in seat order.
+ *
+ * Whose turn: the engine names the acting entity — a player in a stock or choices round, a
+ * corporation in an operating round. A corporation acts through its president, so the seat
+ * expected is the one holding its president's certificate.
+ */
+import { activeEntities, createGame, process, stateHash, type Action, type GameState, type TitleId } from '../engine';
+import type { RuleError } from '../engine/core/result';
+import type { JsonValue } from './canonical';
+import type { Applied, EngineAdapter, GameSetup } from './engine-adapter';
+import type { JsonObject } from './entry';
+
+/**
+ * The rules version written into genesis and every entry. Bump it whenever a change to the engine
+ * could make the same log replay differently; peers on another version are told so.
+ */
+export const RULES_1822 = 'g1822/1';
+
+const TITLE_IDS: readonly TitleId[] = ['1822', '1822NRS', '1822MRS'];
+
+/** What genesis records about the game: the title and the chosen options (18xx.games symbols). */
+export interface Setup1822 {
+	readonly title: TitleId;
+	readonly options: readonly string[];
+}
+
+/**
+ * Action types the log never hands to the engine: undo is a log entry of its own (play-step.ts),
+ * chat has its own array, a unilateral end of the game and the site's automation settings have no
+ * meaning between peers yet.
+ */
+const NOT_IN_LIVE_PLAY: ReadonlySet<string> = new Set(['undo', 'redo', 'message', 'log', 'end_game']);
+
+function refuse(code: string, message: string): Applied<GameState> {
+	return { ok: false, error: { code, message } };
+}
+
+export function playerIdOfSeat(seat: number): number {
+	return seat + 1;
+}
+
+export function seatOfPlayerId(id: number): number {
+	return id - 1;
+}
+
+/** Reads the genesis setup; null when it is not a 1822 setup this engine understands. */
+export function readSetup1822(raw: JsonValue): Setup1822 | null {
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+	const title = raw.title;
+	const options = raw.options ?? [];
+	if (typeof title !== 'string' || !(TITLE_IDS as readonly string[]).includes(title)) return null;
+	if (!Array.isArray(options) || options.some((o) => typeof o !== 'string')) return null;
+	return { title: title as TitleId, options: options as string[] };
+}
+
+export function setupJson(setup: Setup1822): JsonObject {
+	return { title: setup.title, options: [...setup.options] };
+}
+
+/** The seat that controls an entity: a player's own seat, a corporation's president, a company's holder. */
+export function controllingSeat(state: GameState, entity: unknown): number | null {
+	if (typeof entity === 'number') {
+		return state.players.some((p) => p.id === entity) ? seatOfPlayerId(entity) : null;
+	}
+	if (typeof entity !== 'string') return null;
+	const corp = state.corporations[entity];
+	if (corp) {
+		const owner = corp.shares.find((c) => c.president)?.owner;
+		return owner?.startsWith('player:') ? seatOfPlayerId(Number(owner.slice(7))) : null;
+	}
+	const company = state.companies[entity];
+	if (company?.owner?.startsWith('player:')) return seatOfPlayerId(Number(company.owner.slice(7)));
+	if (company?.owner?.startsWith('corporation:')) return controllingSeat(state, company.owner.slice(12));
+	return null;
+}
+
+export const engine1822: EngineAdapter<GameState> = {
+	rules: RULES_1822,
+
+	initialState(setup: GameSetup): Applied<GameState> {
+		const s = readSetup1822(setup.setup);
+		if (!s) return refuse('bad_setup', 'The game does not name a 1822 title (1822, 1822NRS or 1822MRS).');
+		const players = [...setup.seats]
+			.sort((a, b) => a.seat - b.seat)
+			.map((seat) => ({ id: playerIdOfSeat(seat.seat), name: seat.name }));
+		const made = createGame({ title: s.title, players, seed: setup.seed, optionalRules: s.options, mode: 'live' });
+		return made.ok ? { ok: true, state: made.value } : { ok: false, error: made.error };
+	},
+
+	expectedSeats(state: GameState): readonly number[] {
+		const seats = new Set<number>();
+		for (const entity of activeEntities(state)) {
+			const seat = controllingSeat(state, entity);
+			if (seat !== null) seats.add(seat);
+		}
+		return [...seats].sort((a, b) => a - b);
+	},
+
+	apply(state: GameState, action: JsonObject, seat: number): Applied<GameState> {
+		const type = action.type;
+		if (typeof type !== 'string') return refuse('unknown_action', 'The action has no type.');
+		if (NOT_IN_LIVE_PLAY.has(type) || type.startsWith('program_')) {
+			return refuse('not_in_live_play', `"${type}" is not an action of live play here.`);
+		}
+		// The log has checked that this seat may act now; the action must also act for what it controls.
+		if (controllingSeat(state, action.entity) !== seat) {
+			return refuse('wrong_entity', `Seat ${seat + 1} does not control ${String(action.entity)}.`);
+		}
+		const r = process(state, action as unknown as Action);
+		return r.ok ? { ok: true, state: r.value } : { ok: false, error: r.error as RuleError };
+	},
+
+	hash(state: GameState): string {
+		return stateHash(state);
+	}
+};
