@@ -13,7 +13,7 @@ import { RouteBoard } from '../../src/lib/engine/core/route-board';
 import { routeContext } from '../../src/lib/engine/titles/g1822/routes/context';
 import { evaluateRun } from '../../src/lib/engine/titles/g1822/routes/run-revenue';
 import { overlapClass } from '../../src/lib/engine/titles/g1822/routes/trains';
-import { parseRecordedRoutes, printRoute } from '../../src/lib/interop/routes';
+import { parseRecordedRoute, parseRecordedRoutes, printRoute } from '../../src/lib/interop/routes';
 import { referenceRoot } from './map-reference';
 import { RECORDED_GAMES, recordedRuns } from './routes-reference';
 
@@ -84,12 +84,24 @@ describe.skipIf(!gamesExist)('recorded run_routes: our revenue equals the record
 						else if (run.subsidy !== null && res.value.subsidy !== run.subsidy) {
 							issue = `subsidy ${res.value.subsidy} vs recorded ${run.subsidy}`;
 						}
-						// the printer writes what the site wrote: stop hexes and revenue text
+						// the printer writes what the site wrote (stop hexes, nodes, each leg's hexes in
+						// either direction, revenue text), and reading that back gives the same route
 						parsed.value.forEach((r, i) => {
+							const rec = run.routes[i];
 							const printed = printRoute(rb, r, res.value.routes[i].revenue, res.value.routes[i].destinationBonus);
-							if (printed.revenue_str !== run.routes[i].revenue_str && !issue) {
-								issue = `revenue_str ${printed.revenue_str} vs ${run.routes[i].revenue_str}`;
+							const legs = (c: readonly (readonly string[])[]) => c.map((l) => [l.join(','), [...l].reverse().join(',')].sort()[0]);
+							let diff: string | null = null;
+							if (printed.revenue_str !== rec.revenue_str) diff = `revenue_str ${printed.revenue_str} vs ${rec.revenue_str}`;
+							else if (JSON.stringify(printed.hexes) !== JSON.stringify(rec.hexes)) diff = `hexes ${printed.hexes} vs ${rec.hexes}`;
+							else if (rec.nodes && rec.nodes.length > 0 && JSON.stringify([...printed.nodes!].sort()) !== JSON.stringify([...rec.nodes].sort())) {
+								diff = `nodes ${printed.nodes} vs ${rec.nodes}`;
+							} else if (rec.connections.length > 0 && JSON.stringify(legs(printed.connections)) !== JSON.stringify(legs(rec.connections))) {
+								diff = `connections ${JSON.stringify(printed.connections)} vs ${JSON.stringify(rec.connections)}`;
+							} else {
+								const back = parseRecordedRoute(rb, ctx.corporation, printed);
+								if (!back.ok || JSON.stringify(back.value) !== JSON.stringify(r)) diff = 'round trip changes the route';
 							}
+							if (diff && !issue) issue = diff;
 						});
 					}
 				}

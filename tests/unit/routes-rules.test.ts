@@ -113,6 +113,21 @@ describe('E train (rules digest 7.1)', () => {
 		expect(run.ok ? null : run.error.code).toBe('express_needs_stations');
 	});
 
+	it('a minor whose only trains are E trains cannot run (minor_only_express)', () => {
+		const ctx = routeContext({
+			map: MAP_1822,
+			board: board([...BASE_TOKENS, token('G4', '3')]),
+			special: SPECIAL_HEXES_1822,
+			corporation: corporationId('3'),
+			major: false,
+			phaseColors: GRAY,
+			trains: [train('7-4', 'E')]
+		});
+		const r = route(ctx.rb, corporationId('3'), '7-4', [['G4', 'G2', 'H1']]);
+		const run = evaluateRun(ctx, [r]);
+		expect(run.ok ? null : run.error.code).toBe('minor_only_express');
+	});
+
 	it('an E train may share track with a normal train', () => {
 		const ctx = ctxFor(NBR, [train('7-2', 'E'), train('5-0', '5')]);
 		const e = route(ctx.rb, NBR, '7-2', E_GLASGOW_ABERDEEN);

@@ -71,7 +71,8 @@ export class Game {
 	}
 	/**
 	 * Applies an action in place. On refusal the state is unchanged, because handlers validate
-	 * before mutating; an internal error (a bug) restores the state from a snapshot.
+	 * before mutating. An internal error is a bug: it is reported as `internal_error`, and the
+	 * state may then be part-way through the action (use `process` when that matters).
 	 */
 	process(action: Action): Result<void> {
 		try {

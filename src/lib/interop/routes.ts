@@ -203,9 +203,8 @@ export function printRoute(rb: RouteBoard, route: Route, revenue: number, destin
 					l.paths.map((p) => [rb.index.get(p.hex)!, p.path] as const)
 				)
 			);
-	const nodes = isStationOnly(route)
-		? []
-		: routeStops(route).map((n) => signature(rb, rb.index.get(n.hex)!, n.node));
+	// a local run names its city too (older logs left `nodes` empty there)
+	const nodes = routeStops(route).map((n) => signature(rb, rb.index.get(n.hex)!, n.node));
 	return {
 		train: route.train,
 		connections,

@@ -15,7 +15,7 @@ import {
 	type GameState,
 	type StockChoices
 } from '../engine';
-import type { GameSession, SessionView } from '../sync';
+import type { Divergence, GameSession, Peer, Refusal, SessionView } from '../sync';
 import {
 	controllingSeat,
 	engine1822,
@@ -52,6 +52,23 @@ export interface ActiveEntity {
 	readonly isPlayer: boolean;
 }
 
+/** One seat as the lobby shows it: who has claimed it, and whether this device holds it. */
+export interface LobbySeat {
+	readonly seat: number;
+	/** Names of the claims on this seat, lowest claim id first (the one the start will take). */
+	readonly names: readonly string[];
+	readonly mine: boolean;
+}
+
+/** Someone online in the game's room, by the seats they hold. */
+export interface OnlinePeer {
+	readonly clientId: number;
+	readonly label: string;
+	readonly you: boolean;
+	readonly spectator: boolean;
+	readonly divergent: boolean;
+}
+
 /** The engine actions in effect: play entries on the chain, less those an undo took back. */
 export function actionsInEffect(view: SessionView<GameState>): ActionInEffect[] {
 	const undone: readonly string[] = view.undos.filter((u) => u.status === 'undone').flatMap((u) => u.takesBack);
@@ -74,6 +91,8 @@ export class GameView {
 	#log = $state.raw<readonly LogLine[]>([]);
 	#refusal = $state.raw<ShownRefusal | null>(null);
 	#busy = $state(false);
+	#peers = $state.raw<readonly OnlinePeer[]>([]);
+	#divergent = $state.raw<readonly Divergence[]>([]);
 
 	readonly state: GameState | null = $derived(this.#view?.stage === 'playing' ? (this.#view.state ?? null) : null);
 	readonly setup: Setup1822 | null = $derived(
@@ -95,6 +114,8 @@ export class GameView {
 
 	#update(view: SessionView<GameState>): void {
 		this.#view = view;
+		this.#divergent = this.#session.divergent();
+		this.#peers = this.#onlinePeers(view, this.#session.peers());
 		if (view.stage === 'playing' && view.state) {
 			this.#builder ??= this.#makeBuilder(view);
 			if (this.#builder) this.#log = this.#builder.update(actionsInEffect(view));
@@ -121,8 +142,66 @@ export class GameView {
 		return initial.ok ? new LogBuilder(initial.state) : null;
 	}
 
+	#onlinePeers(view: SessionView<GameState>, peers: readonly Peer[]): OnlinePeer[] {
+		const self = this.#session.selfId;
+		const flagged = new Set(this.#divergent.map((d) => d.clientId));
+		return peers.map((p) => {
+			const names = p.seats.map((seat) => view.seats?.[seat]?.name ?? claimNames(view, seat)[0] ?? `Seat ${seat + 1}`);
+			const label = names.length > 0 ? names.join(', ') : p.name || 'Spectator';
+			return { clientId: p.clientId, label, you: p.clientId === self, spectator: p.seats.length === 0, divergent: flagged.has(p.clientId) };
+		});
+	}
+
 	get view(): SessionView<GameState> | null {
 		return this.#view;
+	}
+	/** Everyone in the room right now, this device included. */
+	get peers(): readonly OnlinePeer[] {
+		return this.#peers;
+	}
+	/** Peers whose replay disagrees with the others at the same head. */
+	get divergent(): readonly Divergence[] {
+		return this.#divergent;
+	}
+	/** Seats this device holds once the game has started (empty for a spectator). */
+	get mine(): readonly number[] {
+		return this.#view?.mine ?? [];
+	}
+	/** Started, and this device holds no seat: it sees everything and acts for nobody. */
+	get spectator(): boolean {
+		const v = this.#view;
+		return !!v && v.seats !== null && v.mine.length === 0;
+	}
+	get creator(): boolean {
+		return this.#view?.creator ?? false;
+	}
+	/** The seats as the lobby shows them, before the start entry fixes them. */
+	get lobby(): readonly LobbySeat[] {
+		const v = this.#view;
+		if (!v || v.genesis?.kind.kind !== 'genesis') return [];
+		const claimed = v.claimed;
+		return Array.from({ length: v.genesis.kind.seats }, (_, seat) => ({
+			seat,
+			names: claimNames(v, seat),
+			mine: claimed.includes(seat)
+		}));
+	}
+	/** Every seat has a claim: the creator may start. */
+	get everySeatClaimed(): boolean {
+		const seats = this.lobby;
+		return seats.length > 0 && seats.every((s) => s.names.length > 0);
+	}
+	/**
+	 * The last action in effect, if one of this device's seats made it: that seat may take it back
+	 * at once (sync/play-step.ts, undo of one's own action).
+	 */
+	get undoableSeat(): number | null {
+		const v = this.#view;
+		if (!v || v.stage !== 'playing' || v.pendingUndo) return null;
+		const top = actionsInEffect(v).at(-1);
+		const entry = top ? v.chain.find((e) => e.id === top.id) : undefined;
+		const seat = entry?.body.seat ?? null;
+		return seat !== null && v.mine.includes(seat) ? seat : null;
 	}
 	get stage(): SessionView<GameState>['stage'] | 'loading' {
 		return this.#view?.stage ?? 'loading';
@@ -137,8 +216,8 @@ export class GameView {
 		return this.#busy;
 	}
 	/** Refusals of entries this device wrote, as every peer computes them (lost races, late undos). */
-	get logRefusals() {
-		return this.#view?.myRefusals ?? [];
+	get logRefusals(): readonly ShownRefusal[] {
+		return (this.#view?.myRefusals ?? []).map((r) => ({ control: 'log', code: r.code, message: refusalSentence(r) }));
 	}
 	/** Seats this device holds that must act now. */
 	get toAct(): readonly number[] {
@@ -191,9 +270,63 @@ export class GameView {
 		}
 	}
 
+	/** Claims a free seat for this device under `name` (a fresh key, kept in this browser). */
+	async claim(seat: number, name: string): Promise<boolean> {
+		return this.#run('claim', () => this.#session.claim(seat, name.trim() || `Player ${seat + 1}`));
+	}
+
+	/** Creator only: fixes the claims (the lowest-id claim of each seat) and begins the seed reveal. */
+	async start(): Promise<boolean> {
+		return this.#run('start', () => this.#session.start());
+	}
+
+	/** Takes back this device's last action (no consent needed: it is its own). */
+	async undo(): Promise<boolean> {
+		const seat = this.undoableSeat;
+		if (seat === null) {
+			this.#refusal = { control: 'undo', code: 'nothing_to_undo', message: 'The last action is not one of yours.' };
+			return false;
+		}
+		return this.#run('undo', () => this.#session.undo(seat));
+	}
+
+	async #run(control: string, write: () => Promise<{ ok: true } | { ok: false; code: string; message: string }>): Promise<boolean> {
+		this.#busy = true;
+		try {
+			const r = await write();
+			if (!r.ok) {
+				this.#refusal = { control, code: r.code, message: r.message };
+				return false;
+			}
+			this.#refusal = null;
+			return true;
+		} finally {
+			this.#busy = false;
+		}
+	}
+
 	close(): void {
 		this.#unsubscribe();
 	}
+}
+
+/**
+ * A refusal as its author reads it. Most reasons are the log's own words; losing a race is the
+ * common case after playing offline, so it gets a plain sentence (rule: lowest valid id wins).
+ */
+function refusalSentence(r: Refusal): string {
+	if (r.code === 'superseded') {
+		return 'Another move made at the same moment reached the game first, so this one was dropped (every browser picks the same one).';
+	}
+	if (r.code === 'not_seated') return 'Your claim on this seat was not the one the game started with.';
+	return r.message;
+}
+
+function claimNames(view: SessionView<GameState>, seat: number): string[] {
+	return view.claims
+		.filter((c) => c.body.seat === seat)
+		.sort((a, b) => (a.id < b.id ? -1 : 1))
+		.map((c) => (c.kind.kind === 'claim' ? c.kind.name : ''));
 }
 
 function activeOf(state: GameState): ActiveEntity[] {

@@ -75,4 +75,27 @@ export async function createHotseatGame(setup: Setup1822, names: readonly string
 	}
 }
 
+/**
+ * A game for players on their own devices: genesis, and the creator's claim of seat 1 (its key
+ * kept in this browser). The other seats stay open until someone with the link claims them; the
+ * creator starts the game from the lobby once every seat is claimed.
+ */
+export async function createFriendsGame(setup: Setup1822, seats: number, name: string): Promise<CreatedGame> {
+	const created = await createGame({
+		setup: setupJson(setup),
+		seats,
+		origin: location.origin,
+		adapter: engine1822,
+		appVersion: version,
+		settings: transport()
+	});
+	try {
+		const r = await created.session.claim(0, name);
+		if (!r.ok) throw new Error(r.message);
+		return { game: created.session.game, secret: created.secret };
+	} finally {
+		await created.close();
+	}
+}
+
 export { deleteGame };

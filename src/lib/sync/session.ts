@@ -29,6 +29,10 @@ export interface SessionView<S> extends OrderResult<S> {
 	readonly toAct: readonly number[];
 	/** Refusals of entries written by this device's seats: shown to their author with the reason. */
 	readonly myRefusals: readonly Refusal[];
+	/** Seats this device has claimed (before the start: candidates; after: those it still holds a key for). */
+	readonly claimed: readonly number[];
+	/** True when this device holds the creator's key, the only one that can write the start entry. */
+	readonly creator: boolean;
 }
 
 export type AppendResult = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly code: string; readonly message: string };
@@ -54,6 +58,7 @@ export class GameSession<S> {
 	readonly #chatListeners = new Set<(messages: ChatMessage[]) => void>();
 	readonly #revealed = new Set<string>();
 	#secrets: SeatSecret[] = [];
+	#creator = false;
 	#view: SessionView<S> | null = null;
 	#chat: ChatMessage[] = [];
 	#running: Promise<void> | null = null;
@@ -69,6 +74,7 @@ export class GameSession<S> {
 	static async open<S>(opts: SessionOptions<S>): Promise<GameSession<S>> {
 		const session = new GameSession(opts);
 		session.#secrets = await opts.keys.list(opts.game);
+		session.#creator = (await opts.keys.getCreator(opts.game)) !== undefined;
 		session.#unsubscribe.push(opts.log.onLog(() => void session.refresh()));
 		session.#unsubscribe.push(opts.log.onChat(() => void session.#refreshChat()));
 		if (opts.awareness) {
@@ -111,9 +117,14 @@ export class GameSession<S> {
 		const mine = result.seats
 			? this.#secrets.filter((s) => result.seats?.[s.seat]?.claim === s.claimId).map((s) => s.seat)
 			: [];
-		const myRefusals = result.refused.filter((r) => r.seat !== null && mine.includes(r.seat));
+		// Before the start, a refused claim of ours is worth showing too (e.g. the seat went to another).
+		const claimIds = new Set(this.#secrets.map((s) => s.claimId));
+		const myRefusals = result.refused.filter(
+			(r) => (r.seat !== null && mine.includes(r.seat)) || (r.id !== null && claimIds.has(r.id))
+		);
 		const seatsFixed = result.seats !== null && !this.#view?.seats;
-		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals };
+		const claimed = [...new Set(this.#secrets.map((s) => s.seat))].sort((a, b) => a - b);
+		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator };
 		if (seatsFixed) await this.#refreshChat();
 		await this.#autoReveal(result);
 		this.#publishPresence();
@@ -147,6 +158,11 @@ export class GameSession<S> {
 
 	#notify(): void {
 		if (this.#view) for (const l of this.#listeners) l(this.#view);
+	}
+
+	/** This device's awareness client id, to tell "you" apart in `peers()`; null without transport. */
+	get selfId(): number | null {
+		return this.#opts.awareness?.clientID ?? null;
 	}
 
 	peers(): Peer[] {

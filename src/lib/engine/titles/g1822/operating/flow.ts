@@ -8,14 +8,11 @@ import { OR_STEPS, type CorporationState, type GameState, type OperatingRound, t
 import { canBuyTrain, crowdedCorporation, mustBuyTrain } from './trains';
 import { canStillLay } from './track';
 import { acquirableCompanies } from './acquire';
+import { acquirableMinors } from './minor-acquisition';
 import { canPlaceToken, destinationPending } from './stations';
 import { graphFor, mapFor } from '../board-ops';
 import { corporationId } from '../../../core/ids';
-import { phaseHas } from '../../../core/phases';
-import { minorBoxes } from '../stock/bidboxes';
-import { certCount, findPlayer, inNoCertLimitCell, sharePrice } from '../entities';
-import { presidentId } from '../shares-ops';
-import { MINOR_BIDBOX_PRICE } from '../data/constants';
+import { sharePrice } from '../entities';
 import { payMajor, payMinor } from './dividend';
 import { placeHome } from '../board-ops';
 import { endsAfterThisOr, finishGame } from '../game-end';
@@ -46,46 +43,6 @@ function canRunRoute(state: GameState, corp: CorporationState): boolean {
  * not [g_1822/step/minor_acquisition.rb potentially_mergeable]; the connection is checked only
  * when a live merge is made, and skipped on load.
  */
-const CHECK_CONNECTION = false;
-
-/**
- * Whether some way of paying for a player's minor is open (rules digest 5.7): money (V = 2 × the
- * minor's price), or one or two treasury shares (S = the major's price) with the difference paid
- * by whichever side owes it.
- */
-function canPayForMinor(state: GameState, config: ResolvedConfig, major: CorporationState, minor: CorporationState): boolean {
-	const v = 2 * (sharePrice(config, minor) ?? 0);
-	const s = sharePrice(config, major) ?? 0;
-	const owner = findPlayer(state, presidentId(minor) ?? -1);
-	const ownerCash = owner?.cash ?? 0;
-	const treasury = major.shares.filter((c) => c.owner === 'treasury').length;
-	const settles = (diff: number) => (diff >= 0 ? major.cash >= diff : ownerCash >= -diff);
-	if (major.cash >= v) return true;
-	if (treasury >= 1 && settles(v - s)) return true;
-	const roomForTwo = inNoCertLimitCell(config, major) || (owner ? certCount(state, config, owner.id) < config.certLimit : false);
-	return treasury >= 2 && roomForTwo && settles(v - 2 * s);
-}
-
-export function acquirableMinors(state: GameState, config: ResolvedConfig, corp: CorporationState): string[] {
-	if (corp.type !== 'major' || corp.operated < 2) return [];
-	const map = mapFor(state.setup.title);
-	const reach = graphFor(map, state.board).reach(corporationId(corp.id));
-	const out: string[] = [];
-	for (const m of Object.values(state.corporations)) {
-		if (m.type !== 'minor' || !m.floated || m.closed || m.operated < 2) continue;
-		const token = state.board.tokens.find((t) => t.corporation === m.id);
-		if (!token || (CHECK_CONNECTION && !reach.cities.has(`${token.hex}-${token.city}`))) continue;
-		if (canPayForMinor(state, config, corp, m)) out.push(m.id);
-	}
-	if (phaseHas(config.phases[state.phase], 'can_acquire_minor_bidbox') && corp.cash >= MINOR_BIDBOX_PRICE)
-		for (const c of minorBoxes(state, config)) {
-			const id = config.companyDefs[c].corporation as string;
-			const home = map.homes.get(corporationId(id));
-			if (!CHECK_CONNECTION || (home && [...reach.cities].some((k) => k.startsWith(`${home.hex}-`)))) out.push(id);
-		}
-	return out;
-}
-
 /**
  * Issuing needs two turns of history and treasury shares the market can take; redeeming, a
  * market share the corporation can pay for at the current price [g_1822/game.rb

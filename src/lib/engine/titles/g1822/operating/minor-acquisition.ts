@@ -10,12 +10,13 @@ import { corporationId } from '../../../core/ids';
 import { playerHolder } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { MINOR_BIDBOX_PRICE } from '../data/constants';
-import { certCount, findPlayer, inNoCertLimitCell, sharePrice } from '../entities';
+import { certCount, findPlayer, sharePrice } from '../entities';
 import { presidentId } from '../shares-ops';
 import { acquireMinorToken, ACQUISITION_TOKEN_CHOICES, type AcquisitionTokenChoice } from '../map/stations';
 import type { CorporationState, GameState, OperatingRound } from '../state';
-import { acquirableMinors } from './flow';
-import { mapFor } from '../board-ops';
+import { graphFor, mapFor } from '../board-ops';
+import { phaseHas } from '../../../core/phases';
+import { minorBoxes } from '../stock/bidboxes';
 import { addCharterToken, mergeCharterToken } from '../charter';
 
 export const PAYMENT_CHOICES = ['money', 'one_share', 'two_shares'] as const;
@@ -38,7 +39,8 @@ export function paymentOptions(state: GameState, config: ResolvedConfig, major: 
 	const out: PaymentChoice[] = [];
 	if (major.cash >= v) out.push('money');
 	if (treasury >= 1 && settles(v - s)) out.push('one_share');
-	const roomForTwo = inNoCertLimitCell(config, major) || (owner ? certCount(state, config, owner.id) < config.certLimit : false);
+	// Two shares need the owner below the certificate limit [g_1822/step/minor_acquisition.rb pay_choices].
+	const roomForTwo = owner ? certCount(state, config, owner.id) < config.certLimit : false;
 	if (treasury >= 2 && roomForTwo && settles(v - 2 * s)) out.push('two_shares');
 	return out;
 }
@@ -160,3 +162,27 @@ export function completeMerge(
 	for (const c of minor.shares) c.owner = 'treasury';
 	state.board = { ...state.board, reservations: state.board.reservations.filter((r) => r !== minorId) };
 }
+
+/** The step's activity ignores connections (see below); kept as a switch to document the choice. */
+const CHECK_CONNECTION = false;
+
+export function acquirableMinors(state: GameState, config: ResolvedConfig, corp: CorporationState): string[] {
+	if (corp.type !== 'major' || corp.operated < 2) return [];
+	const map = mapFor(state.setup.title);
+	const reach = graphFor(map, state.board).reach(corporationId(corp.id));
+	const out: string[] = [];
+	for (const m of Object.values(state.corporations)) {
+		if (m.type !== 'minor' || !m.floated || m.closed || m.operated < 2) continue;
+		const token = state.board.tokens.find((t) => t.corporation === m.id);
+		if (!token || (CHECK_CONNECTION && !reach.cities.has(`${token.hex}-${token.city}`))) continue;
+		if (paymentOptions(state, config, corp, m).length > 0) out.push(m.id);
+	}
+	if (phaseHas(config.phases[state.phase], 'can_acquire_minor_bidbox') && corp.cash >= MINOR_BIDBOX_PRICE)
+		for (const c of minorBoxes(state, config)) {
+			const id = config.companyDefs[c].corporation as string;
+			const home = map.homes.get(corporationId(id));
+			if (!CHECK_CONNECTION || (home && [...reach.cities].some((k) => k.startsWith(`${home.hex}-`)))) out.push(id);
+		}
+	return out;
+}
+

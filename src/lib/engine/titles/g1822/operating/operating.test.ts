@@ -163,3 +163,31 @@ describe('game end timing (rules digest 11)', () => {
 		expect(endsAfterThisOr(s, false)).toBe(true);
 	});
 });
+
+describe('minor acquisition payment (rules digest 5.7)', () => {
+	it('money needs twice the minor price; shares settle the difference with whichever side owes it', async () => {
+		const { paymentOptions } = await import('./minor-acquisition');
+		const s = newGame();
+		startMajor(s, 'GWR', 2, 100);
+		floatMinorFor(s, '5', 1, 50);
+		const gwr = s.corporations.GWR;
+		const cfg = configOf(s.setup);
+		// V = 2 × £50 = £100, S = £100: one share settles exactly, two shares need the owner to pay £100.
+		gwr.cash = 99;
+		expect(paymentOptions(s, cfg, gwr, s.corporations['5'])).toEqual(['one_share', 'two_shares']);
+		gwr.cash = 100;
+		player(s, 1).cash = 99;
+		expect(paymentOptions(s, cfg, gwr, s.corporations['5'])).toEqual(['money', 'one_share']);
+	});
+});
+
+describe('issuing shares (rules digest 5.8)', () => {
+	it('the issue price is the price reached by dropping once per share issued', async () => {
+		const { issuePrice } = await import('./issue');
+		const s = newGame();
+		startMajor(s, 'GWR', 1, 100);
+		// £100 at row 4: down one row is £90, two rows £80.
+		expect(issuePrice(configOf(s.setup), s.corporations.GWR, 1)).toBe(90);
+		expect(issuePrice(configOf(s.setup), s.corporations.GWR, 2)).toBe(80);
+	});
+});

@@ -7,7 +7,8 @@
  * - no two local (L/LP) routes use the same city;
  * - at most one of the two tracks into Merthyr Tydfil/Pontypool (F33) on edges 1 and 2;
  * - the destination bonus is paid once, on the route with the largest one;
- * - mail contracts pay the largest N route subsidies to the treasury.
+ * - mail contracts pay the largest N route subsidies to the treasury;
+ * - a minor holding only E trains does not run.
  */
 import { refuse, ok, type Result, type RuleError } from '../../../core/result';
 import { isEdgeEnd } from '../../../core/route-board';
@@ -33,7 +34,12 @@ export interface RunRevenue {
 	readonly subsidy: number;
 }
 
-/** Track keys a route uses: hex side and lane [g_1822/game.rb check_overlap]. */
+/**
+ * Track keys a route uses: hex side and lane [g_1822/game.rb check_overlap]. The reference
+ * also treats track into an off-centre town from a side other than the one it is drawn
+ * towards as shared; that only bites for an off-centre town with three or more exits,
+ * which none of the 1822, NRS or MRS tiles has (checked against the reference data).
+ */
 export function trackKeys(ctx: RouteContext, facts: RouteFacts): number[] {
 	const out: number[] = [];
 	for (const [hi, pi] of facts.checked.paths) {
@@ -108,6 +114,11 @@ export function runBonuses(ctx: RouteContext, facts: readonly RouteFacts[]): { b
 
 /** Check a whole run and compute its revenue. */
 export function evaluateRun(ctx: RouteContext, routes: readonly Route[]): Result<RunRevenue, RuleError> {
+	// a minor whose only trains are E trains does not run at all [g_1822/step/route.rb actions]
+	const trains = [...ctx.trains.values()];
+	if (!ctx.major && routes.length > 0 && trains.length > 0 && trains.every((t) => t.kind === 'express')) {
+		return refuse('minor_only_express', 'A minor whose only trains are E trains cannot run.');
+	}
 	const seen = new Set<string>();
 	const facts: RouteFacts[] = [];
 	for (const r of routes) {

@@ -1,0 +1,231 @@
+// Run by p2p.spec.ts inside a private network namespace (playwright.p2p.config.ts); not run on
+// its own by the main config. Two isolated browser contexts play one 1822NRS game through the
+// app's relay and WebRTC:
+// - A creates a 2-player game for friends, copies the link; B opens it and takes seat 2; A starts;
+// - bids and passes go back and forth, each seen by the other side;
+// - B goes offline (the app drops its connections on the `offline` event, as WebRTC would
+//   survive `setOffline`); B bids while A takes back A's last pass: two children of one head.
+//   After the merge the lower id wins on both sides and the other entry is shown to its author
+//   as refused (sync/order.ts: lowest valid id wins);
+// - both converge on the same head and state hash and the same log, and play goes on;
+// - a reload of B keeps every action (IndexedDB);
+// - C opens the link without its secret and never sees the game.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+const SCREENSHOTS = 'tests/output/screenshots';
+
+function watchErrors(page: Page, into: string[]): void {
+	page.on('pageerror', (e) => into.push(`pageerror: ${e.message}`));
+}
+
+const box = (page: Page, company: string) => page.locator(`[data-testid="bid-box"][data-company="${company}"]`);
+const logLines = (page: Page) => page.getByTestId('game-log').locator('li');
+const syncState = (page: Page) => page.getByTestId('sync-state');
+
+async function bid(page: Page, company: string, price: number) {
+	const input = box(page, company).getByRole('spinbutton');
+	await input.fill(String(price));
+	await input.press('Enter');
+}
+
+async function endTurn(page: Page) {
+	await page.getByRole('button', { name: /End turn|Pass/ }).first().click();
+}
+
+async function expectTurn(page: Page, name: string) {
+	await expect(page.getByTestId('turn-status').locator('b')).toHaveText(name);
+}
+
+/** Newest line first, as the page shows it. */
+async function expectLog(page: Page, lines: readonly string[]) {
+	await expect(logLines(page)).toHaveText([...lines].reverse());
+}
+
+async function headOf(page: Page) {
+	const s = syncState(page);
+	return { head: await s.getAttribute('data-head'), hash: await s.getAttribute('data-state-hash'), chain: await s.getAttribute('data-chain') };
+}
+
+test('two browsers: create for friends, join by link, play, offline merge, reconnect, reload, no secret no game', async ({ browser, baseURL }) => {
+	const errors: string[] = [];
+	const contexts: BrowserContext[] = [];
+	const newPage = async (permissions: string[] = []) => {
+		const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+		if (permissions.length > 0) await context.grantPermissions(permissions, { origin: baseURL });
+		contexts.push(context);
+		const page = await context.newPage();
+		watchErrors(page, errors);
+		return { context, page };
+	};
+	const { page: a } = await newPage(['clipboard-read', 'clipboard-write']);
+	const { context: ctxB, page: b } = await newPage();
+
+	// The app's own origin is a private address inside the namespace, not loopback.
+	expect(new URL(baseURL!).hostname).toMatch(/^10\.213\./);
+
+	// A creates a 2-player 1822NRS game for friends.
+	await a.goto('/new');
+	await a.getByRole('radio', { name: /1822NRS/ }).check();
+	await a.getByLabel('Number of players').selectOption('2');
+	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
+	await a.getByLabel(/Your name/).fill('Ada');
+	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
+	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+	const link = a.url();
+	const gameId = link.match(/\/game\/([0-9a-f]{64})/)![1];
+
+	// The lobby: seat 1 is Ada's, seat 2 is open; the link and its QR code; Start waits.
+	const seatsA = a.getByTestId('lobby-seat');
+	await expect(seatsA).toHaveCount(2);
+	await expect(seatsA.nth(0)).toContainText('Ada');
+	await expect(seatsA.nth(0)).toContainText('this device');
+	await expect(seatsA.nth(1)).toContainText('open');
+	await expect(a.getByTestId('link-qr').locator('svg')).toBeVisible();
+	await expect(a.getByRole('button', { name: 'Start the game' })).toBeDisabled();
+	await expect(a.getByTestId('game-link')).toHaveValue(link);
+	await a.getByRole('button', { name: 'Copy link' }).click();
+	await expect(a.getByText('Copied.')).toBeVisible();
+	const copied = await a.evaluate(() => navigator.clipboard.readText());
+	expect(copied).toBe(link);
+
+	// B opens the copied link: the log arrives through the relay and WebRTC.
+	await b.goto(copied);
+	const seatsB = b.getByTestId('lobby-seat');
+	await expect(seatsB).toHaveCount(2, { timeout: 30_000 });
+	await expect(seatsB.nth(0)).toContainText('Ada');
+	await expect(b.getByTestId('spectator-note')).toBeVisible();
+	await expect(b.getByRole('button', { name: 'Start the game' })).toHaveCount(0);
+	await b.getByLabel('Your name').fill('Brunel');
+	await b.getByRole('button', { name: 'Take seat 2' }).click();
+	await expect(seatsB.nth(1)).toContainText('Brunel');
+	await expect(seatsB.nth(1)).toContainText('this device');
+
+	// A sees the claim and both players online, then starts.
+	await expect(seatsA.nth(1)).toContainText('Brunel');
+	await expect(a.getByTestId('peer')).toHaveCount(2);
+	await expect(a.getByTestId('peers')).toContainText('Brunel');
+	await a.screenshot({ path: `${SCREENSHOTS}/p2p-lobby-1280x900.png`, fullPage: true });
+	await a.getByRole('button', { name: 'Start the game' }).click();
+
+	// Both browsers reveal their seed parts and reach the first stock round.
+	for (const p of [a, b]) await expect(p.getByRole('heading', { level: 1 })).toContainText('Stock Round 1', { timeout: 30_000 });
+	await expectTurn(a, 'Ada');
+	await expectTurn(b, 'Ada');
+	// B holds seat 2 only: nothing to do on Ada's turn.
+	await expect(b.getByTestId('active-panel')).toHaveCount(0);
+	await expect(syncState(a)).toHaveAttribute('data-mine', '0');
+	await expect(syncState(b)).toHaveAttribute('data-mine', '1');
+
+	const companies = await a.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
+	const [ma, mb] = companies.filter((c) => c.startsWith('M'));
+	const cx = companies.find((c) => c.startsWith('C'))!;
+	expect(ma && mb && cx).toBeTruthy();
+
+	// Back and forth: each move shows on the other browser.
+	const log = ['Stock Round 1'];
+	await bid(a, ma, 100);
+	log.push(`Ada bids £100 on ${ma}`);
+	await expectLog(b, log);
+	await endTurn(a);
+	log.push('Ada passes');
+	await expectTurn(b, 'Brunel');
+	await expectLog(b, log);
+
+	await bid(b, mb, 100);
+	log.push(`Brunel bids £100 on ${mb}`);
+	await expectLog(a, log);
+	await endTurn(b);
+	log.push('Brunel passes');
+	await expectTurn(a, 'Ada');
+
+	await bid(a, cx, 100);
+	log.push(`Ada bids £100 on ${cx}`);
+	await endTurn(a);
+	log.push('Ada passes');
+	await expectLog(b, log);
+	await expectTurn(b, 'Brunel');
+	await expect.poll(async () => (await headOf(b)).head).toBe((await headOf(a)).head);
+	const forkPoint = await headOf(a);
+
+	// B goes offline; the app drops its relay and peer connections on the `offline` event.
+	await ctxB.setOffline(true);
+	await expect(b.getByTestId('offline')).toBeVisible();
+	await expect(a.getByTestId('peer')).toHaveCount(1, { timeout: 45_000 });
+
+	// Both act on the same head: B outbids Ada on the first minor; A takes back A's last pass.
+	await bid(b, ma, 105);
+	await expect(logLines(b).first()).toHaveText(`Brunel bids £105 on ${ma}`);
+	await a.getByRole('button', { name: 'Take back my last action' }).click();
+	await expectTurn(a, 'Ada');
+	await expect(logLines(a).first()).toHaveText(`Ada bids £100 on ${cx}`);
+	// Each side's entry is a child of the same head.
+	expect((await headOf(b)).head).not.toBe(forkPoint.head);
+	expect((await headOf(a)).head).not.toBe(forkPoint.head);
+
+	// Back online: the logs merge and both pick the same winner.
+	await ctxB.setOffline(false);
+	await expect(b.getByTestId('offline')).toHaveCount(0);
+	await expect
+		.poll(async () => {
+			const [ha, hb] = [await headOf(a), await headOf(b)];
+			return ha.head === hb.head && ha.hash === hb.hash && ha.hash !== '';
+		}, { timeout: 60_000 })
+		.toBe(true);
+	await expect(a.getByTestId('peer')).toHaveCount(2, { timeout: 30_000 });
+
+	// Exactly one of the two entries was refused, and its author is told why.
+	const refusedA = a.getByTestId('log-refusals');
+	const refusedB = b.getByTestId('log-refusals');
+	await expect.poll(async () => (await refusedA.count()) + (await refusedB.count())).toBe(1);
+	const undoWon = (await refusedB.count()) === 1;
+	const loser = undoWon ? refusedB : refusedA;
+	await expect(loser).toContainText('1 move(s) from this device were not accepted');
+	await expect(loser).toContainText('reached the game first');
+	let merged: string[];
+	if (undoWon) {
+		merged = log.slice(0, -1); // Ada's pass is taken back; Brunel's bid never happened.
+		await expectTurn(a, 'Ada');
+		await expectTurn(b, 'Ada');
+	} else {
+		merged = [...log, `Brunel bids £105 on ${ma}`];
+		await expectTurn(a, 'Brunel');
+		await expectTurn(b, 'Brunel');
+	}
+	await expectLog(a, merged);
+	await expectLog(b, merged);
+
+	// Play goes on after the merge: whoever is to act passes, and the other sees it.
+	const [actor, watcher, actorName] = undoWon ? [a, b, 'Ada'] : [b, a, 'Brunel'];
+	await endTurn(actor);
+	merged.push(`${actorName} passes`);
+	await expectLog(watcher, merged);
+	await expect.poll(async () => (await headOf(b)).head).toBe((await headOf(a)).head);
+	await a.screenshot({ path: `${SCREENSHOTS}/p2p-player-a-1280x900.png`, fullPage: true });
+	await b.screenshot({ path: `${SCREENSHOTS}/p2p-player-b-1280x900.png`, fullPage: true });
+	const converged = await headOf(a);
+	expect(await headOf(b)).toEqual(converged);
+
+	// A reload keeps every action: B's log comes back from IndexedDB.
+	await b.reload();
+	await expectLog(b, merged);
+	await expect(syncState(b)).toHaveAttribute('data-head', converged.head!);
+	await expect(syncState(b)).toHaveAttribute('data-state-hash', converged.hash!);
+
+	// C has the link without its secret: an explicit message, no seats, no log, no connection.
+	const { page: c } = await newPage();
+	const sockets: string[] = [];
+	c.on('websocket', (ws) => sockets.push(ws.url()));
+	await c.goto(link.slice(0, link.indexOf('#')));
+	await expect(c.getByRole('heading', { name: 'This link is missing its secret part' })).toBeVisible();
+	await c.waitForTimeout(3000);
+	await expect(c.getByTestId('lobby-seat')).toHaveCount(0);
+	await expect(c.getByTestId('game-log')).toHaveCount(0);
+	await expect(syncState(c)).toHaveAttribute('data-chain', '0');
+	expect(sockets).toEqual([]);
+	const dbs = await c.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+	expect(dbs.some((n) => n.includes(gameId))).toBe(false);
+	await c.screenshot({ path: `${SCREENSHOTS}/p2p-no-secret-1280x900.png`, fullPage: true });
+
+	for (const context of contexts) await context.close();
+	expect(errors).toEqual([]);
+});
