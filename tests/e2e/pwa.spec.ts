@@ -129,3 +129,40 @@ test('browsers without an install prompt get install instructions', async ({ pag
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Install 1822 Rails');
 	await expect(page.getByRole('heading', { name: 'Safari on iPhone or iPad' })).toBeVisible();
 });
+
+test('offline: an existing game opens from the cache, a hotseat action is played and survives a reload', async ({
+	page,
+	context
+}) => {
+	test.setTimeout(120_000);
+	await page.goto('/');
+	await waitForControl(page);
+
+	// A game created while online.
+	await page.goto('/new');
+	await page.getByRole('radio', { name: /1822NRS/ }).check();
+	await page.getByLabel('Number of players').selectOption('3');
+	for (const [i, name] of ['Ada', 'Brunel', 'Cleo'].entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
+	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
+	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#/, { timeout: 20_000 });
+	const gameUrl = page.url();
+	await expect(page.getByTestId('bid-box').first()).toBeVisible();
+
+	await context.setOffline(true);
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+	await page.goto(gameUrl);
+	const company = await page.getByTestId('bid-box').first().getAttribute('data-company');
+	expect(company).toBeTruthy();
+	const box = page.locator(`[data-testid="bid-box"][data-company="${company}"]`);
+	const input = box.getByRole('spinbutton');
+	await input.fill('100');
+	await input.press('Enter');
+	await expect(page.getByTestId('active-committed')).toHaveText('£100');
+	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £100 on ${company}`);
+
+	await page.reload();
+	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £100 on ${company}`);
+	await expect(box).toContainText('Next bid from £105');
+	await context.setOffline(false);
+});

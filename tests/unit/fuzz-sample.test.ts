@@ -43,6 +43,13 @@ const KNOWN_ENGINE_BUGS: readonly KnownBug[] = [
 		matches: (f) => typeOf(f) === 'run_routes' && f.reason.startsWith('invariant:')
 	},
 	{
+		// core/board.ts tileIdAvailable reads the index with Number(), so "57" (index ""), "57-00",
+		// "57-0.0" or "57- 0" pass as copy 0 and are stored under that spelling: a copy can then be
+		// laid again as "57-0", beyond the manifest.
+		id: 'tile id spellings other than "<name>-<index>" are accepted',
+		matches: (f) => typeOf(f) === 'lay_tile' && f.reason.startsWith('accepted_must_refuse: accepted an unknown tile')
+	},
+	{
 		// operating/trains.ts validateBuyTrain: with `exchange` (L → 2 upgrade) the `train` field is
 		// never read, so any train id is accepted (recorded logs always have train === exchange).
 		id: 'L → 2 upgrade ignores the train id',

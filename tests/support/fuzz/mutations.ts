@@ -163,6 +163,18 @@ export function randomAction(rng: Prng, state: GameState): Record<string, unknow
 	return a;
 }
 
+/**
+ * Spellings of a tile id that are not ids ("57", "57-00", "57-0.0", "57- 0"): a tile id is
+ * "<name>-<index>" with the index written plainly, so each must be refused, or a copy could be
+ * laid twice under two spellings.
+ */
+function tileAliases(tile: string): string[] {
+	const i = tile.lastIndexOf('-');
+	const name = i < 0 ? tile : tile.slice(0, i);
+	const index = i < 0 ? '0' : tile.slice(i + 1);
+	return [name, `${name}-0${index}`, `${name}-${index}.0`, `${name}- ${index}`, `${name}-${index} `, `${name}-+${index}`];
+}
+
 function hugeArray(rng: Prng, sample: unknown): unknown[] {
 	const n = rng.pick([1000, 5000, 20000]);
 	return Array.from({ length: n }, (_, i) => (rng.chance(0.5) ? sample : typeof sample === 'string' ? `${sample}${i}` : sample));
@@ -226,7 +238,7 @@ export function mutate(rng: Prng, ctx: MutationContext): MutatedAction {
 				return { action: a, mutation, mustRefuse: null };
 			}
 			const f = rng.pick(fields);
-			a[f] = f === 'tile' ? rng.pick([`${id}-0`, '57-99', '57--1', '57', 'X']) : f === 'city' ? rng.pick([`${id}-0-0`, 'H1-9-0', 'H1']) : id;
+			a[f] = f === 'tile' ? rng.pick([`${id}-0`, '57-99', '57--1', 'X', ...tileAliases(String(a.tile))]) : f === 'city' ? rng.pick([`${id}-0-0`, 'H1-9-0', 'H1']) : id;
 			// kind/variant/exchange/tokener may be ignored by some handlers; real ids must not be.
 			const strict = ['company', 'corporation', 'train', 'hex', 'tile'].includes(f) && !isAnyTime(type);
 			return { action: a, mutation, mustRefuse: strict ? `an unknown ${f} (${String(a[f])})` : null };
