@@ -159,6 +159,8 @@ function checkBoard(state: GameState, out: string[]): void {
 		if (count === undefined) out.push(`tile ${t.tile} on ${hex} is not in this title's manifest`);
 		else if (!Number.isInteger(index) || index < 0 || (count >= 0 && index >= count))
 			out.push(`tile ${t.tile} on ${hex} is not one of the ${count} copies`);
+		// One spelling per copy ("57-0", never "57-00"), or a copy could be on the map twice.
+		else if (t.tile !== `${tileNameOf(t.tile)}-${index}`) out.push(`tile id ${JSON.stringify(t.tile)} on ${hex} is not written "<name>-<index>"`);
 		if (!map.byId.has(hex as HexId)) out.push(`a tile lies on ${hex}, which is not a hex of the map`);
 		if (!Number.isInteger(t.rotation) || t.rotation < 0 || t.rotation > 5) out.push(`tile on ${hex} has rotation ${t.rotation}`);
 	}

@@ -87,6 +87,12 @@ describe('invariant checker', () => {
 		expect(checkInvariants(s)).toContain('tile 58-0 is on G34 and on E34');
 	});
 
+	it('a tile copy written two ways ("58-00" for "58-0") is caught', () => {
+		const s = fresh();
+		(s.board as { tiles: Record<string, { tile: string; rotation: number }> }).tiles = { G34: { tile: '58-00', rotation: 0 } };
+		expect(checkInvariants(s)).toContain('tile id "58-00" on G34 is not written "<name>-<index>"');
+	});
+
 	it('a share purchase above 60% is caught on the transition (rules digest 3.4, 3.6)', () => {
 		const before = fresh();
 		const after = fresh();

@@ -146,8 +146,12 @@ export function freeTileId(map: MapDef, board: BoardState, name: string): TileId
 export function tileIdAvailable(map: MapDef, board: BoardState, id: TileId): boolean {
 	const name = tileNameOf(id);
 	const count = map.manifest.get(name);
-	const index = Number(id.slice(name.length + 1));
-	if (count === undefined || !Number.isInteger(index) || index < 0) return false;
+	// Only the reference's own spelling "<name>-<index>" names a copy: "58-00" or "58- 0" would
+	// otherwise read as copy 0 and let one copy be laid twice.
+	const suffix = id.slice(name.length + 1);
+	if (id[name.length] !== '-' || !/^(0|[1-9][0-9]*)$/.test(suffix)) return false;
+	const index = Number(suffix);
+	if (count === undefined || index < 0) return false;
 	if (count >= 0 && index >= count) return false;
 	return !Object.keys(board.tiles).some((hex) => board.tiles[hex].tile === id);
 }

@@ -1,7 +1,7 @@
 /**
  * Running routes and paying out (rules digest 7, 8) [g_1822/step/route.rb, dividend.rb].
  * An imported log's route revenue is taken as recorded, as the reference does on load; live
- * play needs the engine to compute revenue, which the route finder will provide.
+ * play has the engine compute it and refuse a wrong claim (live-routes.ts).
  */
 import { refuse, ok, type Result } from '../../../core/result';
 import type { RunRoutesAction } from '../../../core/actions';
@@ -11,6 +11,7 @@ import { findPlayer, sharePrice } from '../entities';
 import { moveCorporation } from '../market-ops';
 import { presidentId } from '../shares-ops';
 import { mailSubsidy } from './mail';
+import { validateLiveRun } from './live-routes';
 import type { CorporationState, GameState } from '../state';
 
 export const DIVIDEND_KINDS = ['payout', 'half', 'withhold'] as const;
@@ -22,7 +23,8 @@ export function validateRunRoutes(
 	corp: CorporationState,
 	action: RunRoutesAction
 ): Result<{ revenue: number; subsidy: number; extraRevenue: number | null }> {
-	if (config.mode === 'live') return refuse('not_implemented', 'Route checking for live play is not implemented yet.');
+	// Live play: the engine computes the revenue and refuses a wrong claim (live-routes.ts).
+	if (config.mode === 'live') return validateLiveRun(state, config, corp, state.round.kind === 'operating' ? state.round.turn.pullman : null, action);
 	if (!Array.isArray(action.routes) || action.routes.length === 0) return refuse('no_routes', 'Run at least one route.');
 	let total = 0;
 	const used = new Set<string>();
@@ -33,6 +35,12 @@ export function validateRunRoutes(
 		if (used.has(r.train)) return refuse('train_used_twice', `${r.train} runs twice.`);
 		used.add(r.train);
 		total += r.revenue;
+	}
+	// Recorded figures are money: whole, non-negative pounds or absent.
+	for (const field of ['extra_revenue', 'subsidy'] as const) {
+		const v = action[field];
+		if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isInteger(v) && v >= 0))
+			return refuse('malformed_route', `"${field}" must be a whole, non-negative number of pounds.`);
 	}
 	if (typeof action.extra_revenue === 'number') total += action.extra_revenue;
 	// The mail-contract subsidy (P6, P7) is recorded with the routes; majors only.

@@ -31,8 +31,9 @@ export function issuePrice(config: ResolvedConfig, corp: CorporationState, count
 
 export function validateIssue(state: GameState, config: ResolvedConfig, corp: CorporationState, action: SellSharesAction): Result<IssuePlan> {
 	if (corp.operated < 2) return refuse('not_operated', `${corp.id} may issue shares only after its first turn.`);
+	if (!Array.isArray(action.shares)) return refuse('no_shares', 'Name the shares to issue.');
 	const indexes: number[] = [];
-	for (const id of action.shares ?? []) {
+	for (const id of action.shares) {
 		const f = findCert(state, id);
 		if (!f || f.corp.id !== corp.id || f.cert.owner !== 'treasury' || f.cert.president)
 			return refuse('unknown_share', `${String(id)} is not in ${corp.id}'s treasury.`);
@@ -53,8 +54,9 @@ export function applyIssue(state: GameState, config: ResolvedConfig, corp: Corpo
 }
 
 export function validateRedeem(state: GameState, config: ResolvedConfig, corp: CorporationState, action: BuySharesAction): Result<IssuePlan> {
+	if (!Array.isArray(action.shares)) return refuse('no_shares', 'Name the shares to redeem.');
 	const indexes: number[] = [];
-	for (const id of action.shares ?? []) {
+	for (const id of action.shares) {
 		const f = findCert(state, id);
 		if (!f || f.corp.id !== corp.id || f.cert.owner !== 'pool') return refuse('unknown_share', `${String(id)} is not in the market.`);
 		indexes.push(f.cert.index);

@@ -114,7 +114,8 @@ export function validateBuyTrain(
 	if (action.exchange) {
 		if (housekeeping) return refuse('action_not_allowed', 'Only an L train can be bought before the first run.');
 		const own = corp.trains.find((t) => t.id === action.exchange && t.name === 'L');
-		if (!own || action.variant !== '2') return refuse('invalid_exchange', 'Only an owned L train can be upgraded, to a 2.');
+		// The upgrade names the same L as the train bought and the train given in exchange.
+		if (!own || action.variant !== '2' || action.train !== action.exchange) return refuse('invalid_exchange', 'Only an owned L train can be upgraded, to a 2.');
 		const cost = config.def.lToTwoUpgradeCost(state.phase);
 		if (config.mode === 'live' && price !== cost) return refuse('invalid_price', `The upgrade costs £${cost}.`);
 		if (corp.cash < price) return refuse('insufficient_cash', `${corp.id} cannot pay £${price}.`);

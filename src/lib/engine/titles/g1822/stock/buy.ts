@@ -18,7 +18,8 @@ export function findCert(state: GameState, shareId: unknown): { corp: Corporatio
 	if (typeof shareId !== 'string') return null;
 	const p = parseShareId(shareId);
 	if (!p) return null;
-	const corp = state.corporations[p.corporation];
+	// Own properties only: a share id such as "toString_1" must not reach Object.prototype.
+	const corp = Object.hasOwn(state.corporations, p.corporation) ? state.corporations[p.corporation] : undefined;
 	const cert = corp?.shares.find((c) => c.index === p.index);
 	return corp && cert ? { corp, cert } : null;
 }
