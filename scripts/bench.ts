@@ -3,13 +3,20 @@
  * printed as JSON. No assertion on time. The games are read from ../shared/reference (relative
  * to the project root); without it the benchmark says so and exits.
  *
- *   npm run bench [-- --runs N]
+ * For the longest game it also records a CPU profile of further replays (the V8 inspector's
+ * Profiler domain, in this process) and prints the three largest self times by function
+ * (`profile.top`): where the replay spends its time. Profiling slows the replay, so the
+ * medians are measured before it starts.
+ *
+ *   npm run bench [-- --runs N] [--profile-runs N]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import { replayExport } from '../src/lib/interop/replay';
+import { benchOpen } from './bench-open';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -20,14 +27,84 @@ function median(xs: number[]): number {
 	return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-function main(): void {
-	const i = process.argv.indexOf('--runs');
-	const runs = i > 0 ? Math.max(1, Number(process.argv[i + 1]) || 5) : 5;
+function numberArg(name: string, fallback: number): number {
+	const i = process.argv.indexOf(name);
+	return i > 0 ? Math.max(1, Number(process.argv[i + 1]) || fallback) : fallback;
+}
+
+/** The parts of a V8 CPU profile (Profiler.stop) read here. */
+interface CpuProfile {
+	readonly nodes: readonly {
+		readonly id: number;
+		readonly callFrame: { readonly functionName: string; readonly url: string };
+	}[];
+	readonly samples?: readonly number[];
+	readonly timeDeltas?: readonly number[];
+}
+
+export interface ProfileCost {
+	/** Function name and file, relative to the project root for the project's own code. */
+	readonly fn: string;
+	readonly selfMs: number;
+	readonly percent: number;
+}
+
+/**
+ * Self time by function: each sample's interval is charged to the function on top of the
+ * stack, summed over every place that function appears. Idle time and the profiler's own
+ * "(program)" and "(root)" entries are left out; garbage collection is a real cost and stays.
+ */
+export function selfTimes(profile: CpuProfile): ProfileCost[] {
+	const frameOf = new Map<number, string>();
+	for (const n of profile.nodes) {
+		const { functionName, url } = n.callFrame;
+		const file = url.startsWith('file://') ? path.relative(projectRoot, fileURLToPath(url)) : url;
+		frameOf.set(n.id, file ? `${functionName || '(anonymous)'} ${file}` : functionName);
+	}
+	const micros = new Map<string, number>();
+	let total = 0;
+	const samples = profile.samples ?? [];
+	const deltas = profile.timeDeltas ?? [];
+	for (let k = 0; k < samples.length; k++) {
+		const fn = frameOf.get(samples[k]) ?? '?';
+		if (fn === '(idle)' || fn === '(program)' || fn === '(root)') continue;
+		const dt = Math.max(0, deltas[k] ?? 0);
+		micros.set(fn, (micros.get(fn) ?? 0) + dt);
+		total += dt;
+	}
+	return [...micros]
+		.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+		.map(([fn, us]) => ({ fn, selfMs: Math.round(us / 10) / 100, percent: total ? Math.round((1000 * us) / total) / 10 : 0 }));
+}
+
+/** Profiles `runs` replays of one game and returns the largest self times. */
+async function profileReplays(json: unknown, runs: number): Promise<{ runs: number; sampledMs: number; top: ProfileCost[] }> {
+	const session = new Session();
+	session.connect();
+	try {
+		await session.post('Profiler.enable');
+		// 100 µs: fine enough for a replay of a few tens of milliseconds.
+		await session.post('Profiler.setSamplingInterval', { interval: 100 });
+		await session.post('Profiler.start');
+		for (let r = 0; r < runs; r++) replayExport(json);
+		const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+		const costs = selfTimes(profile);
+		const sampledMs = Math.round(costs.reduce((a, c) => a + c.selfMs, 0));
+		return { runs, sampledMs, top: costs.slice(0, 3) };
+	} finally {
+		session.disconnect();
+	}
+}
+
+async function main(): Promise<void> {
+	const runs = numberArg('--runs', 5);
+	const profileRuns = numberArg('--profile-runs', 20);
 	if (!existsSync(fixtures)) {
 		process.stdout.write(JSON.stringify({ skipped: 'reference games not found at ../shared/reference' }) + '\n');
 		return;
 	}
 	const games: Record<string, unknown> = {};
+	let longest: { name: string; actions: number; json: unknown } | null = null;
 	for (const title of readdirSync(fixtures).sort())
 		for (const f of readdirSync(path.join(fixtures, title)).sort()) {
 			if (!f.endsWith('.json')) continue;
@@ -43,8 +120,11 @@ function main(): void {
 				applied: warm.applied,
 				stoppedAt: warm.stoppedAt ? warm.stoppedAt.actionId : null
 			};
+			if (!longest || warm.actions > longest.actions) longest = { name: `${title}/${f}`, actions: warm.actions, json };
 		}
-	process.stdout.write(JSON.stringify({ node: process.version, games }, null, 2) + '\n');
+	const profile = longest ? { game: longest.name, ...(await profileReplays(longest.json, profileRuns)) } : null;
+	// Opening the longest game with and without checkpoints (bench-open.ts).
+	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: benchOpen(runs) }, null, 2) + '\n');
 }
 
-main();
+await main();

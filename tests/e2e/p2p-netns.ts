@@ -1,6 +1,6 @@
 // A private network namespace for the two-browser test: a fresh namespace with only `lo` and a
-// veth pair whose two ends both stay inside it, on a /30 that exists nowhere else. Nothing is
-// routed outside, so the browsers can reach each other and our relay, and nothing more.
+// veth pair whose two ends both stay inside it, on a /30 that exists nowhere else. No interface
+// leads outside it, so the browsers can reach each other and our relay, and nothing more.
 import { execFileSync } from 'node:child_process';
 
 export interface Namespace {
@@ -51,6 +51,10 @@ export function createNamespace(): Namespace {
 		ip(['-n', name, 'addr', 'add', `${peerAddr}/30`, 'dev', b]);
 		ip(['-n', name, 'link', 'set', a, 'up']);
 		ip(['-n', name, 'link', 'set', b, 'up']);
+		// Without a media permission Chromium offers WebRTC host candidates only on the interface of
+		// the default route, so the namespace gets one: onto its own veth, whose far end is also
+		// inside it. The namespace has no link to anything else, so nothing leaves it.
+		ip(['-n', name, 'route', 'add', 'default', 'dev', a]);
 	} catch (e) {
 		remove();
 		throw new Error(`The private network namespace could not be set up: ${reason(e)}.`);

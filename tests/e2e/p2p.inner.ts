@@ -9,13 +9,16 @@
 //   as refused (sync/order.ts: lowest valid id wins);
 // - both converge on the same head and state hash and the same log, and play goes on;
 // - a reload of B keeps every action (IndexedDB);
+// - D opens the full link and takes no seat: a spectator, who sees everything and acts for nobody;
 // - C opens the link without its secret and never sees the game.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 const SCREENSHOTS = 'tests/output/screenshots';
 
-function watchErrors(page: Page, into: string[]): void {
+function watchErrors(page: Page, into: string[], label: string): void {
 	page.on('pageerror', (e) => into.push(`pageerror: ${e.message}`));
+	// P2P_DEBUG=1 echoes each page's console, to see what the transport did.
+	if (process.env.P2P_DEBUG) page.on('console', (m) => console.log(`[${label}] ${m.type()}: ${m.text()}`));
 }
 
 const box = (page: Page, company: string) => page.locator(`[data-testid="bid-box"][data-company="${company}"]`);
@@ -49,16 +52,16 @@ async function headOf(page: Page) {
 test('two browsers: create for friends, join by link, play, offline merge, reconnect, reload, no secret no game', async ({ browser, baseURL }) => {
 	const errors: string[] = [];
 	const contexts: BrowserContext[] = [];
-	const newPage = async (permissions: string[] = []) => {
+	const newPage = async (label: string, permissions: string[] = []) => {
 		const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 		if (permissions.length > 0) await context.grantPermissions(permissions, { origin: baseURL });
 		contexts.push(context);
 		const page = await context.newPage();
-		watchErrors(page, errors);
+		watchErrors(page, errors, label);
 		return { context, page };
 	};
-	const { page: a } = await newPage(['clipboard-read', 'clipboard-write']);
-	const { context: ctxB, page: b } = await newPage();
+	const { page: a } = await newPage('A', ['clipboard-read', 'clipboard-write']);
+	const { context: ctxB, page: b } = await newPage('B');
 
 	// The app's own origin is a private address inside the namespace, not loopback.
 	expect(new URL(baseURL!).hostname).toMatch(/^10\.213\./);
@@ -130,6 +133,9 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	log.push('Ada passes');
 	await expectTurn(b, 'Brunel');
 	await expectLog(b, log);
+	// The tab title tells whose turn it is.
+	await expect(b).toHaveTitle(/^▶ Your turn — /);
+	await expect(a).not.toHaveTitle(/Your turn/);
 
 	await bid(b, mb, 100);
 	log.push(`Brunel bids £100 on ${mb}`);
@@ -211,8 +217,21 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expect(syncState(b)).toHaveAttribute('data-head', converged.head!);
 	await expect(syncState(b)).toHaveAttribute('data-state-hash', converged.hash!);
 
+	// D has the full link but takes no seat: a spectator sees every move and can act for nobody.
+	const { page: d } = await newPage('D');
+	await d.goto(link);
+	await expectLog(d, merged);
+	await expect(d.getByTestId('spectator-note')).toContainText('can act for nobody');
+	await expect(d.getByTestId('active-panel')).toHaveCount(0);
+	await expect(d.getByRole('button', { name: 'Bid' })).toHaveCount(0);
+	await expect(d.getByRole('button', { name: 'Take back my last action' })).toHaveCount(0);
+	await expect(syncState(d)).toHaveAttribute('data-mine', '');
+	await expect(syncState(d)).toHaveAttribute('data-head', converged.head!);
+	await expect(a.getByTestId('peers')).toContainText('Spectator');
+	await d.screenshot({ path: `${SCREENSHOTS}/p2p-spectator-1280x900.png`, fullPage: true });
+
 	// C has the link without its secret: an explicit message, no seats, no log, no connection.
-	const { page: c } = await newPage();
+	const { page: c } = await newPage('C');
 	const sockets: string[] = [];
 	c.on('websocket', (ws) => sockets.push(ws.url()));
 	await c.goto(link.slice(0, link.indexOf('#')));

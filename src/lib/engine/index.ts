@@ -17,8 +17,14 @@ import { allBidBoxes } from './titles/g1822/stock/bidboxes';
 import { currentPlayerId } from './titles/g1822/stock/turn';
 import { sharePrice } from './titles/g1822/entities';
 import { crowdedCorporation } from './titles/g1822/operating/trains';
+import { operatingChoices as orChoices, type OperatingChoices } from './titles/g1822/operating/queries';
+import { legalActionTypes as legalTypes } from './titles/g1822/legal-actions';
+import { proposedRunRevenue } from './titles/g1822/operating/live-routes';
+import type { RouteJson } from './core/actions';
+import type { RunRevenue } from './titles/g1822/routes/run-revenue';
 
 export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result };
+export type { OperatingChoices, RunRevenue };
 export { stateHash };
 
 export interface CreateGameOptions {
@@ -142,6 +148,28 @@ export function bidBoxes(state: GameState): string[] {
 export function stockRoundChoices(state: GameState): StockChoices | null {
 	if (state.round.kind !== 'stock' || state.end.finished) return null;
 	return stockChoices(state, configFor(state), state.round, currentPlayerId(state, state.round));
+}
+
+/** The operating round's choices for the entity that must act (null outside an operating round). */
+export function operatingChoices(state: GameState): OperatingChoices | null {
+	if (state.round.kind !== 'operating' || state.end.finished) return null;
+	return orChoices(state, configFor(state), state.round);
+}
+
+/** Action types the acting entity may take now, in any round (messages and the like aside). */
+export function legalActionTypes(state: GameState): string[] {
+	return legalTypes(state, configFor(state));
+}
+
+/**
+ * For routes the operating corporation proposes: whether they are legal together and what each
+ * earns (refused with the reason otherwise). Null outside an operating round.
+ */
+export function routeRevenue(state: GameState, routes: readonly RouteJson[]): Result<RunRevenue> | null {
+	if (state.round.kind !== 'operating' || state.end.finished) return null;
+	const round = state.round;
+	const corp = state.corporations[round.order[round.current]];
+	return proposedRunRevenue(state, configFor(state), corp, round.turn.pullman, routes);
 }
 
 export function scores(state: GameState): Record<string, number> {

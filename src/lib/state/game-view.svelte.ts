@@ -144,11 +144,11 @@ export class GameView {
 
 	#onlinePeers(view: SessionView<GameState>, peers: readonly Peer[]): OnlinePeer[] {
 		const self = this.#session.selfId;
-		const flagged = new Set(this.#divergent.map((d) => d.clientId));
+		const flagged = this.#divergent.map((d) => d.clientId);
 		return peers.map((p) => {
 			const names = p.seats.map((seat) => view.seats?.[seat]?.name ?? claimNames(view, seat)[0] ?? `Seat ${seat + 1}`);
 			const label = names.length > 0 ? names.join(', ') : p.name || 'Spectator';
-			return { clientId: p.clientId, label, you: p.clientId === self, spectator: p.seats.length === 0, divergent: flagged.has(p.clientId) };
+			return { clientId: p.clientId, label, you: p.clientId === self, spectator: p.seats.length === 0, divergent: flagged.includes(p.clientId) };
 		});
 	}
 
@@ -234,7 +234,8 @@ export class GameView {
 		return {
 			title: this.setup?.title ?? '',
 			options: this.setup?.options ?? [],
-			players: v?.seats?.map((s) => s.name) ?? [],
+			// In the lobby, the first claim of each seat (the one the start takes by default).
+			players: v?.seats?.map((s) => s.name) ?? this.lobby.flatMap((s) => s.names.slice(0, 1)),
 			round: state ? (state.end.finished ? 'Game over' : roundName(state)) : '',
 			turn: this.active.map((a) => a.name).join(', '),
 			hotseat: this.hotseat

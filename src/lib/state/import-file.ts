@@ -9,7 +9,8 @@ export type ImportOutcome =
 export function describeJsonError(text: string, error: unknown): string {
 	const detail = error instanceof Error ? error.message : String(error);
 	if (text.trim() === '') return 'The file is empty.';
-	if (/end of (JSON )?input|Unterminated|Expected .* after/i.test(detail) && !/^\s*[{[][\s\S]*[}\]]\s*$/.test(text)) {
+	// An object or list that never closes was cut short, whatever the parser's own words for it.
+	if (/^\s*[{[]/.test(text) && !/[}\]]\s*$/.test(text)) {
 		return `The file ends too early: it looks truncated (${detail}).`;
 	}
 	return `The file is not valid JSON (${detail}).`;

@@ -7,12 +7,15 @@ import { createGame, deleteGame, openGame, type OpenGame, type SessionView } fro
 import { engine1822, setupJson, type Setup1822 } from '../sync/engine-1822';
 import type { GameState } from '../engine';
 import { browserSettings } from './settings.svelte';
+import { prepareCheckpoints } from './checkpoint-open';
 
 function transport() {
 	return { signaling: [...browserSettings().signalingUrls] };
 }
 
-export function openGame1822(game: string, secret: string): Promise<OpenGame<GameState>> {
+export async function openGame1822(game: string, secret: string): Promise<OpenGame<GameState>> {
+	// An imported game starts from a verified checkpoint of its prefix when this device kept one.
+	await prepareCheckpoints(game);
 	return openGame({
 		game,
 		secret,

@@ -14,6 +14,7 @@ import type { RuleError } from '../engine/core/result';
 import type { JsonValue } from './canonical';
 import type { Applied, EngineAdapter, GameSetup } from './engine-adapter';
 import type { JsonObject } from './entry';
+import { readImportedPrefix, stateAfterPrefix } from './engine-1822-import';
 
 /**
  * The rules version written into genesis and every entry. Bump it whenever a change to the engine
@@ -88,6 +89,9 @@ export const engine1822: EngineAdapter<GameState> = {
 		const players = [...setup.seats]
 			.sort((a, b) => a.seat - b.seat)
 			.map((seat) => ({ id: playerIdOfSeat(seat.seat), name: seat.name }));
+		// A game imported from 18xx.games starts after its imported actions (engine-1822-import.ts).
+		const imported = readImportedPrefix(setup.setup);
+		if (imported) return stateAfterPrefix(s.title, s.options, players, imported, setup.game);
 		const made = createGame({ title: s.title, players, seed: setup.seed, optionalRules: s.options, mode: 'live' });
 		return made.ok ? { ok: true, state: made.value } : { ok: false, error: made.error };
 	},

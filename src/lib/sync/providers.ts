@@ -7,8 +7,10 @@
  * - y-webrtc removes a room from its registry only after an internal promise resolves, so opening
  *   the same room again right after `destroy()` throws "room already exists". `close()` waits for
  *   that teardown, and `openTransport` waits for any teardown of the same room still under way.
- * - Sleep and network changes: disconnect when the browser goes offline, reconnect when it comes
- *   back online or the tab becomes visible again with no peer connected.
+ * - Sleep and network changes: disconnect when the browser goes offline (WebRTC data channels
+ *   outlive a lost network, and offline moves must stay local until the merge), reconnect when it
+ *   comes back online or the tab becomes visible again with no peer connected; this device's
+ *   presence is published again on reconnect.
  */
 import type * as Y from 'yjs';
 import { WebrtcProvider } from 'y-webrtc';
@@ -54,11 +56,19 @@ export async function openTransport(
 	const provider = new WebrtcProvider(room, doc, { signaling: signalingUrls(origin, settings), password, peerOpts });
 
 	const peerCount = () => provider.room?.webrtcConns.size ?? 0;
-	const onOffline = () => provider.disconnect();
-	const reconnect = () => {
+	// y-webrtc's disconnect() clears this device's awareness state and connect() does not restore
+	// it, so the presence (seats, head, state hash) is kept here and set again on reconnect.
+	let presence: Record<string, unknown> | null = null;
+	const disconnect = () => {
+		presence = provider.awareness.getLocalState() ?? presence;
 		provider.disconnect();
-		provider.connect();
 	};
+	const reconnect = () => {
+		disconnect();
+		provider.connect();
+		if (presence && provider.awareness.getLocalState() === null) provider.awareness.setLocalState(presence);
+	};
+	const onOffline = () => disconnect();
 	const onVisible = () => {
 		if (document.visibilityState === 'visible' && navigator.onLine && peerCount() === 0) reconnect();
 	};

@@ -117,10 +117,12 @@ export class GameSession<S> {
 		const mine = result.seats
 			? this.#secrets.filter((s) => result.seats?.[s.seat]?.claim === s.claimId).map((s) => s.seat)
 			: [];
-		// Before the start, a refused claim of ours is worth showing too (e.g. the seat went to another).
+		// A refused claim is shown to the device that wrote it (a rival's claim on our seat is not ours);
+		// any other refusal on one of our seats was written with our key.
 		const claimIds = new Set(this.#secrets.map((s) => s.claimId));
-		const myRefusals = result.refused.filter(
-			(r) => (r.seat !== null && mine.includes(r.seat)) || (r.id !== null && claimIds.has(r.id))
+		const claimRefusal = (code: string) => code === 'not_seated' || code === 'bad_claim';
+		const myRefusals = result.refused.filter((r) =>
+			r.id !== null && claimIds.has(r.id) ? true : r.seat !== null && mine.includes(r.seat) && !claimRefusal(r.code)
 		);
 		const seatsFixed = result.seats !== null && !this.#view?.seats;
 		const claimed = [...new Set(this.#secrets.map((s) => s.seat))].sort((a, b) => a - b);
@@ -146,7 +148,8 @@ export class GameSession<S> {
 		const view = this.#view;
 		if (!this.#opts.awareness || !view) return;
 		const presence: Presence = {
-			seats: view.mine,
+			// In the lobby, the seats this device has claimed, so the others see who is there.
+			seats: view.seats ? view.mine : view.claimed,
 			name: this.#opts.name ?? '',
 			head: view.head,
 			stateHash: view.stateHash,

@@ -6,7 +6,7 @@ import type { HexDef, MapDef } from './board-map';
 import { borderKey, emptyBoard, tileNameOf, type BoardState, type StationToken } from './board-state';
 import { EDGES, rotateEdge, type Edge } from './hex';
 import { tileId, type CorporationId, type HexId, type TileId } from './ids';
-import { colorIndex, type BorderDef } from './tile';
+import { colorIndex, type BorderDef, type TileDef } from './tile';
 import type { LaidTile } from './upgrade';
 
 /** The board at setup: preprinted tiles only, home slots reserved for the corporations in play. */
@@ -33,6 +33,18 @@ export function tileOnHex(map: MapDef, board: BoardState, hex: HexId): LaidTile 
 
 /** The board edges of a city's track on a laid tile. */
 export function cityEdges(tile: LaidTile, city: number): Edge[] {
+	return [...cachedCityEdges(tile, city)];
+}
+
+/** City edges per tile definition, by rotation * 64 + city: tile definitions never change. */
+const cityEdgeCache = new WeakMap<TileDef, Map<number, readonly Edge[]>>();
+
+function cachedCityEdges(tile: LaidTile, city: number): readonly Edge[] {
+	let byKey = cityEdgeCache.get(tile.def);
+	if (!byKey) cityEdgeCache.set(tile.def, (byKey = new Map()));
+	const key = tile.rotation * 64 + city;
+	let edges = byKey.get(key);
+	if (edges) return edges;
 	const node = tile.def.nodes.findIndex((n) => n.kind === 'city' && n.index === city);
 	const out = new Set<Edge>();
 	for (const p of tile.def.paths) {
@@ -40,7 +52,9 @@ export function cityEdges(tile: LaidTile, city: number): Edge[] {
 		if (!ends.some((e) => e.type === 'node' && e.node === node)) continue;
 		for (const e of ends) if (e.type === 'edge') out.add(rotateEdge(e.edge, tile.rotation));
 	}
-	return [...out].sort((a, b) => a - b);
+	edges = [...out].sort((a, b) => a - b);
+	byKey.set(key, edges);
+	return edges;
 }
 
 export function tokensInCity(board: BoardState, hex: HexId, city: number): StationToken[] {
@@ -56,7 +70,9 @@ export function cityCapacity(map: MapDef, board: BoardState, hex: HexId, city: n
 	const tile = tileOnHex(map, board, hex);
 	if (!tile || city >= tile.def.cities.length) return 0;
 	let extra = 0;
-	for (const e of cityEdges(tile, city)) extra += board.extraSlots[borderKey(hex, e)] ?? 0;
+	// Most boards have no extra slot at all: skip the edge lookup then.
+	if (Object.keys(board.extraSlots).length > 0)
+		for (const e of cachedCityEdges(tile, city)) extra += board.extraSlots[borderKey(hex, e)] ?? 0;
 	return tile.def.cities[city].slots + extra;
 }
 
@@ -153,5 +169,5 @@ export function tileIdAvailable(map: MapDef, board: BoardState, id: TileId): boo
 	const index = Number(suffix);
 	if (count === undefined || index < 0) return false;
 	if (count >= 0 && index >= count) return false;
-	return !Object.keys(board.tiles).some((hex) => board.tiles[hex].tile === id);
+	return !Object.values(board.tiles).some((placed) => placed.tile === id);
 }

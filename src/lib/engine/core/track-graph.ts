@@ -15,20 +15,33 @@
  * sides, plus both sides of every edge of every reached path.
  *
  * The graph follows the board: `update(board)` rebuilds only the hexes whose tile changed
- * and re-indexes tokens; answers are cached per corporation until the next change.
+ * and re-indexes tokens. Answers are cached per corporation; a change drops only the answers
+ * it can alter: those of corporations whose tokens changed, and those whose walk looked at a
+ * hex whose tile, tokens or extra slots changed. A walk reads nothing else of the board (its
+ * start is the corporation's tokens; blocking reads the tokens and slots of the cities it
+ * meets; every hex it enters is first marked connected), so a kept answer equals a new walk.
  */
 import type { MapDef } from './board-map';
-import { cityBlocks, tileOnHex } from './board';
-import type { BoardState, PlacedTile } from './board-state';
-import { oppositeEdge, rotateEdge, type Edge } from './hex';
+import { cityCapacity, tileOnHex } from './board';
+import type { BoardState, PlacedTile, StationToken } from './board-state';
+import { rotateEdge, type Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
-import type { Lane, NodeKind } from './tile';
+import { SINGLE_LANE, type Lane, type NodeKind } from './tile';
+import { WalkReach, type NodeOnBoard, type Reach } from './track-reach';
 
-/** One end of a path on the board: an edge (with lane) or a node index of the hex's tile. */
-type BoardEnd = { readonly edge: Edge; readonly lane: Lane; readonly node: -1 } | { readonly node: number };
+export type { NodeOnBoard, Reach };
 
+/**
+ * A path on the board, its two ends indexed by side (0, 1): a node of the hex's tile, or a board
+ * edge with its lane. Plain number arrays keep the walk's inner loop free of object shapes.
+ */
 interface BoardPath {
-	readonly ends: readonly [BoardEnd, BoardEnd];
+	/** Node index of the tile per side, or -1 where the end is a board edge. */
+	readonly node: readonly [number, number];
+	/** Board edge per side (rotation applied), or -1 where the end is a node. */
+	readonly edge: readonly [number, number];
+	/** Lane code per side (`laneCode`; single track where the end is a node). */
+	readonly lane: readonly [number, number];
 	readonly terminal: boolean;
 	readonly ignore: boolean;
 	readonly touchesJunction: boolean;
@@ -40,119 +53,205 @@ interface HexTrack {
 	readonly nodeKinds: readonly NodeKind[];
 	/** node index → city index (or -1) */
 	readonly nodeCity: readonly number[];
-	/** edge → [path index, end side] pairs */
-	readonly atEdge: readonly (readonly (readonly [number, 0 | 1])[])[];
-	/** node → [path index, end side] pairs */
-	readonly atNode: readonly (readonly (readonly [number, 0 | 1])[])[];
+	/** edge → path index, end side and that end's lane code, flattened in threes */
+	readonly atEdge: readonly (readonly number[])[];
+	/** node → path index, end side and 1 when the path is `ignore`, flattened in threes */
+	readonly atNode: readonly (readonly number[])[];
+	/** node → index among the tile's nodes of the same kind */
+	readonly nodeOrdinal: readonly number[];
 	readonly exits: readonly Edge[];
-}
-
-export interface NodeOnBoard {
-	readonly hex: HexId;
-	readonly kind: NodeKind;
-	/** Index among the tile's nodes of that kind (city index for cities). */
-	readonly index: number;
-}
-
-export interface Reach {
-	/** Hexes where the corporation may lay track, with the sides it reaches them by. */
-	readonly connectedHexes: ReadonlyMap<HexId, ReadonlySet<Edge>>;
-	/** Hexes with track the corporation can run on. */
-	readonly reachableHexes: ReadonlySet<HexId>;
-	/** Cities, towns and off-boards reached (token cities included). */
-	readonly nodes: readonly NodeOnBoard[];
-	/** Reached cities as "<hex>-<city index>". */
-	readonly cities: ReadonlySet<string>;
-	/** Reached paths as "<hex>:<path index>" (path index on the current tile). */
-	readonly paths: ReadonlySet<string>;
 }
 
 /** Do two facing lane specs meet? Equal widths mirror; unequal widths centre the narrower. */
 export function lanesMeet(a: Lane, b: Lane): boolean {
 	if (a[0] === b[0]) return b[1] === a[0] - a[1] - 1;
-	const [narrow, wide] = a[0] < b[0] ? [a, b] : [b, a];
+	const narrow = a[0] < b[0] ? a : b;
+	const wide = a[0] < b[0] ? b : a;
 	const delta = Math.trunc((wide[0] - narrow[0]) / 2);
 	return narrow[1] + delta === wide[0] - wide[1] - 1;
+}
+
+/** What one walk has collected so far (hex indices; see `WalkLog`). */
+interface WalkState {
+	readonly corp: CorporationId;
+	/** Bit set of hex indices (32 per number). */
+	readonly touched: number[];
+	readonly connected: number[];
+	readonly paths: number[];
+	/** Reached nodes as hex * 16 + node. */
+	readonly nodes: number[];
+	/** Work items, three numbers each: hex, path, entered-from end; or hex, -1, node for a node. */
+	readonly stack: number[];
+}
+
+/** A lane spec as one small number: lanes * 8 + index (tiles have at most a few lanes). */
+function laneCode(lane: Lane): number {
+	if (lane[0] < 1 || lane[0] > 7 || lane[1] < 0 || lane[1] > 7) throw new Error(`lane spec out of range: ${lane.join(',')}`);
+	return lane[0] * 8 + lane[1];
+}
+
+/** `lanesMeet` for every pair of lane codes, indexed by code * 64 + code. */
+const LANES_MEET: Uint8Array = (() => {
+	const table = new Uint8Array(64 * 64);
+	for (let a = 8; a < 64; a++)
+		for (let b = 8; b < 64; b++) table[a * 64 + b] = lanesMeet([a >> 3, a & 7], [b >> 3, b & 7]) ? 1 : 0;
+	return table;
+})();
+
+function sameToken(a: StationToken, b: StationToken): boolean {
+	return a.hex === b.hex && a.city === b.city && a.corporation === b.corporation && a.kind === b.kind;
 }
 
 export class TrackGraph {
 	readonly map: MapDef;
 	private board: BoardState;
 	private readonly index = new Map<HexId, number>();
+	/** Hex index across each side (hex * 6 + edge) where track may lead, else -1. */
+	private readonly across: Int32Array;
 	private readonly tracks: HexTrack[] = [];
-	private readonly cache = new Map<CorporationId, Reach>();
+	private readonly cache = new Map<CorporationId, WalkReach>();
+	/** Tokens per hex index, rebuilt on demand after the tokens change. */
+	private tokensAt: StationToken[][] | null = null;
+	/** Slots per city (hex * 16 + city; -1: not known yet), reset for the hexes a change touches. */
+	private readonly capacity: Int32Array;
 	/** Number of changes seen; answers are cached per version. */
 	version = 0;
 
 	constructor(map: MapDef, board: BoardState) {
 		this.map = map;
 		this.board = board;
+		map.hexes.forEach((h, i) => this.index.set(h.id, i));
+		this.across = new Int32Array(map.hexes.length * 6).fill(-1);
+		this.capacity = new Int32Array(map.hexes.length * 16).fill(-1);
+		this.tileCount = Object.keys(board.tiles).length;
 		map.hexes.forEach((h, i) => {
-			this.index.set(h.id, i);
+			for (let e = 0; e < 6; e++) {
+				const nb = h.neighbours[e as Edge];
+				if (nb) this.across[i * 6 + e] = this.index.get(nb) ?? -1;
+			}
 			this.tracks.push(this.buildHex(h.id));
 		});
 	}
 
-	/** Follow a new board state: rebuild changed hexes, drop cached answers if anything changed. */
+	/** Follow a new board state: rebuild changed hexes, drop the cached answers the change can alter. */
 	update(board: BoardState): void {
 		if (board === this.board) return;
 		const prev = this.board;
 		this.board = board;
-		let changed = prev.tokens !== board.tokens || prev.extraSlots !== board.extraSlots;
+		const hexes = new Set<number>();
+		const corps = new Set<string>();
 		if (prev.tiles !== board.tiles) {
-			const hexes = new Set([...Object.keys(prev.tiles), ...Object.keys(board.tiles)]);
-			for (const hex of hexes) {
-				const a = prev.tiles[hex];
-				const b = board.tiles[hex];
-				if (a === b || (a && b && a.tile === b.tile && a.rotation === b.rotation)) continue;
-				const i = this.index.get(hex as HexId);
-				if (i === undefined) continue;
-				this.tracks[i] = this.buildHex(hex as HexId);
-				changed = true;
+			// Every hex of the new board, then any hex the new board no longer lists (back to
+			// its printed tile); the second pass is needed only when some old hex was not met.
+			let kept = 0;
+			for (const hex in board.tiles) {
+				if (prev.tiles[hex] !== undefined) kept++;
+				this.tileChanged(prev, hex, hexes);
 			}
+			if (kept !== this.tileCount)
+				for (const hex in prev.tiles) if (board.tiles[hex] === undefined) this.tileChanged(prev, hex, hexes);
 		}
-		if (changed) {
-			this.cache.clear();
-			this.version++;
+		this.tileCount = Object.keys(board.tiles).length;
+		if (prev.tokens !== board.tokens) {
+			// Tokens are added, removed or swapped a few at a time: everything between the
+			// common head and tail counts as changed (a superset of the real change).
+			const a = prev.tokens;
+			const b = board.tokens;
+			let head = 0;
+			while (head < a.length && head < b.length && sameToken(a[head], b[head])) head++;
+			let tail = 0;
+			while (tail < a.length - head && tail < b.length - head && sameToken(a[a.length - 1 - tail], b[b.length - 1 - tail])) tail++;
+			for (const list of [a, b])
+				for (let i = head; i < list.length - tail; i++) {
+					this.markHex(list[i].hex, hexes);
+					corps.add(list[i].corporation);
+				}
+			// A copy with the same tokens keeps the index: blocking reads only city and owner.
+			if (head < a.length - tail || head < b.length - tail) this.tokensAt = null;
 		}
+		if (prev.extraSlots !== board.extraSlots) {
+			for (const key of new Set([...Object.keys(prev.extraSlots), ...Object.keys(board.extraSlots)]))
+				if (prev.extraSlots[key] !== board.extraSlots[key]) this.markHex(key.slice(0, key.lastIndexOf(':')), hexes);
+		}
+		if (hexes.size === 0 && corps.size === 0) return;
+		this.version++;
+		for (const i of hexes) this.capacity.fill(-1, i * 16, i * 16 + 16);
+		for (const [corp, reach] of this.cache) {
+			let stale = corps.has(corp);
+			if (!stale) for (const i of hexes) if (reach.touched[i >> 5] & (1 << (i & 31))) stale = true;
+			if (stale) this.cache.delete(corp);
+		}
+	}
+
+	/** Number of hexes listed in the board's `tiles` (of the board followed now). */
+	private tileCount: number;
+
+	private markHex(hex: string, hexes: Set<number>): void {
+		const i = this.index.get(hex as HexId);
+		if (i !== undefined) hexes.add(i);
+	}
+
+	/** Rebuilds the hex when its tile differs from the one on `prev`. */
+	private tileChanged(prev: BoardState, hex: string, hexes: Set<number>): void {
+		const a = prev.tiles[hex];
+		const b = this.board.tiles[hex];
+		if (a === b || (a && b && a.tile === b.tile && a.rotation === b.rotation)) return;
+		const i = this.index.get(hex as HexId);
+		if (i === undefined) return;
+		this.tracks[i] = this.buildHex(hex as HexId);
+		hexes.add(i);
 	}
 
 	private buildHex(hex: HexId): HexTrack {
 		const tile = tileOnHex(this.map, this.board, hex)!;
 		const def = tile.def;
-		const atEdge: [number, 0 | 1][][] = [[], [], [], [], [], []];
-		const atNode: [number, 0 | 1][][] = def.nodes.map(() => []);
+		const atEdge: number[][] = [[], [], [], [], [], []];
+		const atNode: number[][] = def.nodes.map(() => []);
 		const paths: BoardPath[] = def.paths.map((p, pi) => {
-			const ends = [p.a, p.b].map((e, side): BoardEnd => {
+			const node: [number, number] = [-1, -1];
+			const edge: [number, number] = [-1, -1];
+			const lane: [number, number] = [laneCode(SINGLE_LANE), laneCode(SINGLE_LANE)];
+			[p.a, p.b].forEach((e, side) => {
 				if (e.type === 'edge') {
-					const edge = rotateEdge(e.edge, tile.rotation);
-					atEdge[edge].push([pi, side as 0 | 1]);
-					return { edge, lane: e.lane, node: -1 };
+					edge[side] = rotateEdge(e.edge, tile.rotation);
+					lane[side] = laneCode(e.lane);
+					atEdge[edge[side]].push(pi, side, lane[side]);
+				} else {
+					node[side] = e.node;
+					atNode[e.node].push(pi, side, p.ignore ? 1 : 0);
 				}
-				atNode[e.node].push([pi, side as 0 | 1]);
-				return { node: e.node };
-			}) as [BoardEnd, BoardEnd];
-			const touchesJunction = ends.some((e) => e.node >= 0 && def.nodes[e.node].kind === 'junction');
-			return { ends, terminal: p.terminal, ignore: p.ignore, touchesJunction };
+			});
+			const touchesJunction = node.some((n) => n >= 0 && def.nodes[n].kind === 'junction');
+			return { node, edge, lane, terminal: p.terminal, ignore: p.ignore, touchesJunction };
 		});
+		const nodeKinds = def.nodes.map((n) => n.kind);
 		return {
 			placed: this.board.tiles[hex] ?? null,
 			paths,
-			nodeKinds: def.nodes.map((n) => n.kind),
+			nodeKinds,
 			nodeCity: def.nodes.map((n) => (n.kind === 'city' ? n.index : -1)),
 			atEdge,
 			atNode,
+			nodeOrdinal: nodeKinds.map((k, i) => nodeKinds.slice(0, i).filter((x) => x === k).length),
 			exits: def.exits.map((e) => rotateEdge(e, tile.rotation))
 		};
 	}
 
-	/** What the corporation reaches from its tokens (cached until the board changes). */
+	/** What the corporation reaches from its tokens (cached until a change that can alter it). */
 	reach(corp: CorporationId): Reach {
 		const cached = this.cache.get(corp);
 		if (cached) return cached;
 		const r = this.walk(corp);
 		this.cache.set(corp, r);
 		return r;
+	}
+
+	/** The sides by which the corporation reaches a hex: `reach(corp).connectedHexes.get(hex)`. */
+	connectedSides(corp: CorporationId, hex: HexId): ReadonlySet<Edge> | undefined {
+		const i = this.index.get(hex);
+		if (i === undefined) return this.reach(corp).connectedHexes.get(hex);
+		this.reach(corp);
+		return this.cache.get(corp)!.sidesOf(i);
 	}
 
 	/**
@@ -166,128 +265,180 @@ export class TrackGraph {
 		return this.walk(corp, [[hi, 0]]).cities.has(`${target.hex}-${target.city}`);
 	}
 
-	private walk(corp: CorporationId, from?: readonly (readonly [number, number])[]): Reach {
-		const map = this.map;
-		const board = this.board;
-		const n = this.tracks.length;
-		const pathSeen = new Uint8Array(n * 32); // bit 1: entered from end 0, bit 2: from end 1
-		const nodeSeen = new Uint8Array(n * 16);
-		const nodeReached = new Uint8Array(n * 16);
-		const connected = new Map<HexId, Set<Edge>>();
-		const reachable = new Set<HexId>();
-		const pathsReached = new Set<string>();
-		const connect = (hex: HexId, edge: Edge) => {
-			let s = connected.get(hex);
-			if (!s) connected.set(hex, (s = new Set()));
-			s.add(edge);
-		};
-		const blockedCache = new Map<number, boolean>();
-		const blocked = (hi: number, node: number): boolean => {
-			const city = this.tracks[hi].nodeCity[node];
-			if (city < 0) return false;
-			const key = hi * 16 + node;
-			let b = blockedCache.get(key);
-			if (b === undefined) {
-				b = cityBlocks(map, board, map.hexes[hi].id, city, corp);
-				blockedCache.set(key, b);
+	private tokensOnHex(hi: number): readonly StationToken[] {
+		if (!this.tokensAt) {
+			const at: StationToken[][] = this.tracks.map(() => []);
+			for (const t of this.board.tokens) {
+				const i = this.index.get(t.hex);
+				if (i !== undefined) at[i].push(t);
 			}
-			return b;
-		};
-
-		// Work items: [hex index, path index, entered from end] or node walks [hex, -1, node].
-		const stack: [number, number, number][] = [];
-		const startNode = (hi: number, node: number) => {
-			if (nodeSeen[hi * 16 + node]) return;
-			nodeSeen[hi * 16 + node] = 1;
-			nodeReached[hi * 16 + node] = 1;
-			stack.push([hi, -1, node]);
-		};
-
-		for (const [hi, node] of from ?? []) startNode(hi, node);
-		for (const t of from ? [] : board.tokens) {
-			if (t.corporation !== corp) continue;
-			const hi = this.index.get(t.hex);
-			if (hi === undefined) continue;
-			const node = this.tracks[hi].nodeCity.indexOf(t.city);
-			const h = map.hexes[hi];
-			for (const [e] of Object.entries(h.neighbours)) connect(h.id, Number(e) as Edge);
-			if (node >= 0) startNode(hi, node);
+			this.tokensAt = at;
 		}
+		return this.tokensAt[hi];
+	}
+
+	/** A city full of other corporations' tokens [reference part/city.rb blocks?]. */
+	private cityBlocks(hi: number, city: number, corp: CorporationId): boolean {
+		let count = 0;
+		for (const t of this.tokensOnHex(hi)) {
+			if (t.city !== city) continue;
+			if (t.corporation === corp) return false;
+			count++;
+		}
+		const key = hi * 16 + city;
+		if (this.capacity[key] < 0) this.capacity[key] = cityCapacity(this.map, this.board, this.map.hexes[hi].id, city);
+		return count >= this.capacity[key];
+	}
+
+	private walk(corp: CorporationId, from?: readonly (readonly [number, number])[]): WalkReach {
+		const tracks = this.tracks;
+		const across = this.across;
+		const { pathSeen, nodeSeen } = this.scratch();
+		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
+		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [] };
+		const stack = w.stack;
+		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
+		else
+			for (const t of this.board.tokens) {
+				if (t.corporation !== corp) continue;
+				const hi = this.index.get(t.hex);
+				if (hi === undefined) continue;
+				w.touched[hi >> 5] |= 1 << (hi & 31);
+				const node = tracks[hi].nodeCity.indexOf(t.city);
+				for (let e = 0; e < 6; e++) if (across[hi * 6 + e] >= 0) this.connect(w, hi, e);
+				if (node >= 0) this.startNode(w, hi, node);
+			}
 
 		while (stack.length > 0) {
-			const [hi, pi, from] = stack.pop()!;
-			const track = this.tracks[hi];
+			const end = stack.pop()!;
+			const pi = stack.pop()!;
+			const hi = stack.pop()!;
+			const track = tracks[hi];
 			if (pi < 0) {
 				// walk out of a node along every path except ignored ones
-				for (const [p, side] of track.atNode[from]) {
-					if (!track.paths[p].ignore) stack.push([hi, p, side]);
-				}
+				const at = track.atNode[end];
+				for (let i = 0; i < at.length; i += 3) if (!at[i + 2]) stack.push(hi, at[i], at[i + 1]);
 				continue;
 			}
 			const path = track.paths[pi];
-			const bit = from === 0 ? 1 : 2;
+			const bit = end === 0 ? 1 : 2;
 			const key = hi * 32 + pi;
 			if (pathSeen[key] & bit) continue;
 			pathSeen[key] |= bit;
 			if (path.touchesJunction && path.terminal) continue;
 
-			const hex = map.hexes[hi];
-			const tag = `${hex.id}:${pi}`;
-			if (!pathsReached.has(tag)) {
-				pathsReached.add(tag);
-				reachable.add(hex.id);
-				for (const end of path.ends) {
-					if (end.node >= 0) {
-						nodeReached[hi * 16 + end.node] = 1;
+			if (!(pathSeen[key] & 4)) {
+				pathSeen[key] |= 4;
+				w.paths.push(key);
+				for (let side = 0; side < 2; side++) {
+					const node = path.node[side];
+					if (node >= 0) {
+						this.reachNode(w, hi * 16 + node);
 						continue;
 					}
-					const edge = (end as { edge: Edge }).edge;
-					connect(hex.id, edge);
-					const nb = hex.neighbours[edge];
-					if (nb) connect(nb, oppositeEdge(edge));
+					const edge = path.edge[side];
+					this.connect(w, hi, edge);
+					const ni = across[hi * 6 + edge];
+					if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
 				}
 			}
 
-			const other = path.ends[1 - from];
-			if (other.node >= 0) {
-				const kind = track.nodeKinds[other.node];
+			const other = 1 - end;
+			const onode = path.node[other];
+			if (onode >= 0) {
+				const kind = track.nodeKinds[onode];
 				if (kind === 'junction') {
-					for (const [p, side] of track.atNode[other.node]) {
-						if (p !== pi && !track.paths[p].terminal) stack.push([hi, p, side]);
+					const at = track.atNode[onode];
+					for (let i = 0; i < at.length; i += 3) {
+						if (at[i] !== pi && !track.paths[at[i]].terminal) stack.push(hi, at[i], at[i + 1]);
 					}
 					continue;
 				}
-				if (path.terminal || blocked(hi, other.node)) continue;
-				if (nodeSeen[hi * 16 + other.node]) continue;
-				nodeSeen[hi * 16 + other.node] = 1;
-				stack.push([hi, -1, other.node]);
+				if (path.terminal || this.blocked(w, hi, onode)) continue;
+				const nkey = hi * 16 + onode;
+				if (nodeSeen[nkey] & 1) continue;
+				nodeSeen[nkey] |= 1;
+				stack.push(hi, -1, onode);
 				continue;
 			}
-			const { edge, lane } = other as { edge: Edge; lane: Lane };
-			const nb = hex.neighbours[edge];
-			if (!nb) continue;
-			const ni = this.index.get(nb)!;
-			const back = oppositeEdge(edge);
-			const ntrack = this.tracks[ni];
-			for (const [p, side] of ntrack.atEdge[back]) {
-				const nend = ntrack.paths[p].ends[side] as { lane: Lane };
-				if (lanesMeet(lane, nend.lane)) stack.push([ni, p, side]);
-			}
+			const edge = path.edge[other];
+			const ni = across[hi * 6 + edge];
+			if (ni < 0) continue;
+			const lane = path.lane[other] * 64;
+			const at = tracks[ni].atEdge[(edge + 3) % 6];
+			for (let i = 0; i < at.length; i += 3) if (LANES_MEET[lane + at[i + 2]]) stack.push(ni, at[i], at[i + 1]);
 		}
 
-		const nodes: NodeOnBoard[] = [];
-		const cities = new Set<string>();
-		for (let hi = 0; hi < n; hi++) {
-			const track = this.tracks[hi];
-			for (let node = 0; node < track.nodeKinds.length; node++) {
-				if (!nodeReached[hi * 16 + node]) continue;
-				const kind = track.nodeKinds[node];
-				if (kind === 'junction') continue;
-				const before = track.nodeKinds.slice(0, node).filter((k) => k === kind).length;
-				nodes.push({ hex: map.hexes[hi].id, kind, index: before });
-				if (kind === 'city') cities.add(`${map.hexes[hi].id}-${before}`);
-			}
+		// Reached nodes in hex then node order (a short list: insertion sort).
+		const keys = w.nodes;
+		for (let i = 1; i < keys.length; i++) {
+			const k = keys[i];
+			let j = i - 1;
+			for (; j >= 0 && keys[j] > k; j--) keys[j + 1] = keys[j];
+			keys[j + 1] = k;
 		}
-		return { connectedHexes: connected, reachableHexes: reachable, nodes, cities, paths: pathsReached };
+		const nodes: NodeOnBoard[] = [];
+		for (const k of keys) {
+			const track = tracks[k >> 4];
+			const kind = track.nodeKinds[k & 15];
+			if (kind === 'junction') continue;
+			nodes.push({ hex: this.map.hexes[k >> 4].id, kind, index: track.nodeOrdinal[k & 15] });
+		}
+		return new WalkReach(this.map.hexes, { connected: w.connected, paths: w.paths, nodes, touched: w.touched });
+	}
+
+	private connect(w: WalkState, hi: number, edge: number): void {
+		const sides = this.scratchMarks!.sides;
+		const bit = 1 << edge;
+		w.touched[hi >> 5] |= 1 << (hi & 31);
+		if (sides[hi] & bit) return;
+		sides[hi] |= bit;
+		w.connected.push(hi * 8 + edge);
+	}
+
+	/** nodeSeen bits — 1: walked out of, 2: reached. */
+	private reachNode(w: WalkState, key: number): void {
+		const nodeSeen = this.scratchMarks!.nodeSeen;
+		if (nodeSeen[key] & 2) return;
+		nodeSeen[key] |= 2;
+		w.nodes.push(key);
+	}
+
+	private startNode(w: WalkState, hi: number, node: number): void {
+		const nodeSeen = this.scratchMarks!.nodeSeen;
+		w.touched[hi >> 5] |= 1 << (hi & 31);
+		const key = hi * 16 + node;
+		if (nodeSeen[key] & 1) return;
+		nodeSeen[key] |= 1;
+		this.reachNode(w, key);
+		w.stack.push(hi, -1, node);
+	}
+
+	/** blockedMemo per node — 0: not asked yet, 1: open, 2: blocked. */
+	private blocked(w: WalkState, hi: number, node: number): boolean {
+		const city = this.tracks[hi].nodeCity[node];
+		if (city < 0) return false;
+		const memo = this.scratchMarks!.blockedMemo;
+		const key = hi * 16 + node;
+		if (memo[key] === 0) memo[key] = this.cityBlocks(hi, city, w.corp) ? 2 : 1;
+		return memo[key] === 2;
+	}
+
+	/** Per-walk marks, kept between walks (a walk never starts another) and cleared before each. */
+	private scratchMarks: { pathSeen: Uint8Array; nodeSeen: Uint8Array; blockedMemo: Uint8Array; sides: Uint8Array } | null = null;
+
+	private scratch() {
+		const n = this.tracks.length;
+		if (!this.scratchMarks) {
+			this.scratchMarks = {
+				pathSeen: new Uint8Array(n * 32),
+				nodeSeen: new Uint8Array(n * 16),
+				blockedMemo: new Uint8Array(n * 16),
+				sides: new Uint8Array(n)
+			};
+		} else {
+			for (const a of Object.values(this.scratchMarks)) a.fill(0);
+		}
+		return this.scratchMarks;
 	}
 }

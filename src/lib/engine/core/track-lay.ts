@@ -110,14 +110,21 @@ export function applyTileLay(
 	const old = tileOnHex(map, board, hex);
 	const tile = map.tiles.get(tileNameOf(id));
 	if (!h || !old || !tile) return err(ruleError('unknown_tile', `${id} cannot be laid on ${hex}`));
-	const mapping = cityMapping(old, tile, rotation);
-	const tokens: StationToken[] = board.tokens.map((t) => {
-		if (t.hex !== hex) return t;
-		const city = mapping.get(t.city);
-		return city === undefined || city === t.city ? t : { ...t, city };
-	});
+	// Boards are never changed in place, so lists the lay leaves as they were are shared.
+	const tokens: readonly StationToken[] = board.tokens.some((t) => t.hex === hex)
+		? remapTokens(board.tokens, hex, cityMapping(old, tile, rotation))
+		: board.tokens;
+	const crossed = bordersCrossed(map, board, hex, tile, rotation);
+	if (crossed.length === 0 && strictlySorted(board.paidBorders)) {
+		return ok({
+			...board,
+			tiles: { ...board.tiles, [hex]: { tile: id, rotation: ((rotation % 6) + 6) % 6 } },
+			tokens,
+			paidBorders: board.paidBorders
+		});
+	}
 	const paid = new Set(board.paidBorders);
-	for (const b of bordersCrossed(map, board, hex, tile, rotation)) {
+	for (const b of crossed) {
 		paid.add(borderKey(hex, b.edge));
 		const nb = h.neighbours[b.edge]!;
 		const back = ((b.edge + 3) % 6) as Edge;
@@ -131,4 +138,18 @@ export function applyTileLay(
 		tokens,
 		paidBorders: [...paid].sort()
 	});
+}
+
+function remapTokens(tokens: readonly StationToken[], hex: HexId, mapping: Map<number, number>): StationToken[] {
+	return tokens.map((t) => {
+		if (t.hex !== hex) return t;
+		const city = mapping.get(t.city);
+		return city === undefined || city === t.city ? t : { ...t, city };
+	});
+}
+
+/** Already what `[...new Set(xs)].sort()` would give: no duplicates, in sort order. */
+function strictlySorted(xs: readonly string[]): boolean {
+	for (let i = 1; i < xs.length; i++) if (!(xs[i - 1] < xs[i])) return false;
+	return true;
 }

@@ -125,8 +125,31 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 
 const cache = new Map<string, ResolvedConfig>();
 
+/**
+ * The last answer per setup object: a game asks for its config on every action, and its setup
+ * is fixed at creation, so the key string need not be rebuilt each time. The fields the config
+ * depends on are still compared, so a different setup in the same object is not served stale.
+ */
+const bySetup = new WeakMap<GameSetup, { readonly setup: GameSetup; readonly rules: readonly string[]; readonly rulesLength: number; readonly players: number; readonly config: ResolvedConfig }>();
+
 /** The config of a created game (its setup was validated at creation). */
 export function configOf(setup: GameSetup): ResolvedConfig {
+	const hit = bySetup.get(setup);
+	if (
+		hit &&
+		hit.setup.title === setup.title &&
+		hit.setup.mode === setup.mode &&
+		hit.players === setup.players.length &&
+		hit.rules === setup.optionalRules &&
+		hit.rulesLength === setup.optionalRules.length
+	)
+		return hit.config;
+	const config = configByKey(setup);
+	bySetup.set(setup, { setup: { ...setup }, rules: setup.optionalRules, rulesLength: setup.optionalRules.length, players: setup.players.length, config });
+	return config;
+}
+
+function configByKey(setup: GameSetup): ResolvedConfig {
 	const key = `${setup.title}|${setup.players.length}|${setup.mode}|${setup.optionalRules.join(',')}`;
 	let c = cache.get(key);
 	if (!c) {

@@ -140,7 +140,7 @@ function fitRefusal(
 			return refuse('track_right_stub', `The tile on ${hex} must continue the printed track stub.`);
 		}
 	}
-	const reached = ctx.graph.reach(ctx.corporation).connectedHexes.get(hex);
+	const reached = ctx.graph.connectedSides(ctx.corporation, hex);
 	const oldTrack = kind === 'swansea' ? 'none' : kind === 'town_removal' ? 'exits' : 'paths';
 	const why = rotationRefusal(ctx.map, old, hex, tile, rotation, reached, { oldTrack });
 	return why === null ? null : refusal(why, tile.name, hex);

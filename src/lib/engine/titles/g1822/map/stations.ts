@@ -100,15 +100,41 @@ export function validatePlaceToken(
 /** Every city where the company may place a station now, with the cost. */
 export function tokenPlacements(ctx: StationContext): TokenPlacement[] {
 	const out: TokenPlacement[] = [];
+	scanPlacements(ctx, (p) => {
+		out.push(p);
+		return false;
+	});
+	return out;
+}
+
+/** Whether any city takes the company's station now (`tokenPlacements` stopped at the first). */
+export function canPlaceAnyToken(ctx: StationContext): boolean {
+	return scanPlacements(ctx, () => true);
+}
+
+/** Offers each legal placement, in map order, to `found` until it returns true; true if it did. */
+function scanPlacements(ctx: StationContext, found: (p: TokenPlacement) => boolean): boolean {
+	// Refusals that hold for every city (see validatePlaceToken) end the scan at once.
+	if (ctx.kind === 'minor' || ctx.placedThisTurn || ctx.tokensLeft <= 0) return false;
+	if (!ctx.noConnection) {
+		// Only connected cities can pass `validatePlaceToken`: try just the reached ones, which the
+		// graph lists in map order, as the full scan below would meet them.
+		for (const node of ctx.graph.reach(ctx.corporation).nodes) {
+			if (node.kind !== 'city' || (ctx.hexes && !ctx.hexes.includes(node.hex))) continue;
+			const r = validatePlaceToken(ctx, { hex: node.hex, city: node.index });
+			if (r.ok && found({ hex: node.hex, city: node.index, cost: r.value.cost })) return true;
+		}
+		return false;
+	}
 	for (const h of ctx.map.hexes) {
 		if (ctx.hexes && !ctx.hexes.includes(h.id)) continue;
 		const tile = tileOnHex(ctx.map, ctx.board, h.id)!;
 		for (let city = 0; city < tile.def.cities.length; city++) {
 			const r = validatePlaceToken(ctx, { hex: h.id, city });
-			if (r.ok) out.push({ hex: h.id, city, cost: r.value.cost });
+			if (r.ok && found({ hex: h.id, city, cost: r.value.cost })) return true;
 		}
 	}
-	return out;
+	return false;
 }
 
 /** The city of the corporation's home token, if placed. */

@@ -107,10 +107,13 @@ export function finishStep(state: GameState, config: ResolvedConfig, round: Oper
 
 /** Moves from the current step to the first active one, settling skipped steps on the way. */
 export function advance(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
+	if (state.round !== round) return;
+	// A corporation over its train limit holds everything up until it discards (6.3). Asked once:
+	// the loop below only settles skipped steps (payouts and price moves), which change no
+	// train, phase or company status, and it returns whenever the turn or round moves on.
+	if (crowdedCorporation(state, config)) return;
 	for (;;) {
 		if (state.round !== round) return;
-		// A corporation over its train limit holds everything up until it discards (6.3).
-		if (crowdedCorporation(state, config)) return;
 		const step = round.turn.step;
 		if (step === 'done') {
 			endCorporationTurn(state, config, round);

@@ -18,6 +18,7 @@ import { graphFor, mapFor } from '../board-ops';
 import { phaseHas } from '../../../core/phases';
 import { minorBoxes } from '../stock/bidboxes';
 import { addCharterToken, mergeCharterToken } from '../charter';
+import { grantLondonToken, takesLondonToken } from './m14-acquisition';
 
 export const PAYMENT_CHOICES = ['money', 'one_share', 'two_shares'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
@@ -53,7 +54,6 @@ export function validateMerge(state: GameState, config: ResolvedConfig, major: C
 	const minor = state.corporations[action.corporation];
 	if (!minor || minor.type !== 'minor' || minor.closed) return refuse('unknown_corporation', `There is no minor "${String(action.corporation)}".`);
 	if (!acquirableMinors(state, config, major).includes(minor.id)) return refuse('not_acquirable', `${major.id} cannot acquire minor ${minor.id} now.`);
-	if (minor.id === '14') return refuse('not_implemented', 'Acquiring M14 is not implemented yet.');
 	return ok(minor.id);
 }
 
@@ -96,6 +96,11 @@ function transferShares(major: CorporationState, to: number, count: number): voi
  */
 function placeBidBoxMinorToken(state: GameState, major: CorporationState, minorId: string, token: AcquisitionTokenChoice): void {
 	if (token === 'remove') return;
+	// M14's "replace" gives a token for a London city of the major's choice (m14-acquisition.ts).
+	if (takesLondonToken(minorId, token)) {
+		grantLondonToken(state, major);
+		return;
+	}
 	major.exchangeTokens -= 1;
 	const home = mapFor(state.setup.title).homes.get(corporationId(minorId));
 	const city = home?.city ?? 0;

@@ -1,6 +1,7 @@
 /**
  * Private abilities used with "choose_ability" during a corporation's operating turn
- * (rules digest 10.2): P5 and P18 move an exchange token to the charter as a £100 token; P17
+ * (rules digest 10.2): P5 and P18 move an exchange token to the charter as a £100 token (P18 may
+ * instead give up an unplaced token for an exchange token); P17
  * moves a card of a stack (not one in a box) to the top, just behind the boxes, or to the bottom.
  * Each closes once used.
  */
@@ -11,12 +12,26 @@ import { closeCompany } from '../companies-ops';
 import { addCharterToken } from '../charter';
 import { isUnsold } from '../entities';
 import { allBidBoxes } from '../stock/bidboxes';
-import type { CorporationState, GameState } from '../state';
+import type { CorporationState, GameState, OrStep } from '../state';
 
 export const EXCHANGE_PRIVATES = ['P5', 'P18'] as const;
 export const MOVE_CARD_PRIVATE = 'P17';
+export const SWAP_PRIVATE = 'P18';
 
-export type AbilityPlan = { kind: 'exchange'; company: string } | { kind: 'move'; card: string; top: boolean };
+export type AbilityPlan =
+	| { kind: 'exchange'; company: string }
+	| { kind: 'available'; company: string }
+	| { kind: 'move'; card: string; top: boolean };
+
+/**
+ * The steps in which each ability may be used [g_1822/game.rb company_choices_lcdr (token),
+ * company_choices_chpr (track, token), company_choices_lur (track, token, issue)].
+ */
+export const ABILITY_STEPS: Readonly<Record<string, readonly OrStep[]>> = {
+	P5: ['token'],
+	P18: ['track', 'token'],
+	P17: ['track', 'token', 'issue']
+};
 
 export function validateAbility(
 	state: GameState,
@@ -28,8 +43,19 @@ export function validateAbility(
 	if (!corp.companies.includes(company) || !state.companies[company] || state.companies[company].closed)
 		return refuse('not_owner', `${corp.id} does not hold ${company}.`);
 	const choice = typeof action.choice === 'string' ? action.choice : '';
+	const steps = ABILITY_STEPS[company];
+	if (steps && state.round.kind === 'operating' && !steps.includes(state.round.turn.step))
+		return refuse('ability_not_now', `${company} may be used only in the ${steps.join(' or ')} step.`);
+	if (company === SWAP_PRIVATE && choice === 'available') {
+		// P18 the other way: an unplaced token goes back to the exchange area, up to the starting count.
+		if (!corp.charter.some((t) => t.kind === 'normal' && t.at === null))
+			return refuse('no_available_token', `${corp.id} has no unplaced station token.`);
+		if (corp.exchangeTokens >= (config.corporationDefs[corp.id]?.exchangeTokens ?? 0))
+			return refuse('exchange_area_full', `${corp.id}'s exchange area is already full.`);
+		return ok({ kind: 'available', company });
+	}
 	if ((EXCHANGE_PRIVATES as readonly string[]).includes(company)) {
-		if (choice !== 'exchange') return refuse('not_implemented', `${company}'s "${choice}" is not implemented yet.`);
+		if (choice !== 'exchange') return refuse('invalid_choice', `${company}'s choices are ${company === SWAP_PRIVATE ? '"exchange" and "available"' : '"exchange"'}.`);
 		if (corp.exchangeTokens <= 0) return refuse('no_exchange_token', `${corp.id} has no exchange token left.`);
 		return ok({ kind: 'exchange', company });
 	}
@@ -47,6 +73,15 @@ export function applyAbility(state: GameState, config: ResolvedConfig, corp: Cor
 	if (plan.kind === 'exchange') {
 		corp.exchangeTokens -= 1;
 		addCharterToken(corp);
+		closeCompany(state, plan.company);
+		return;
+	}
+	if (plan.kind === 'available') {
+		corp.charter.splice(
+			corp.charter.findIndex((t) => t.kind === 'normal' && t.at === null),
+			1
+		);
+		corp.exchangeTokens += 1;
 		closeCompany(state, plan.company);
 		return;
 	}

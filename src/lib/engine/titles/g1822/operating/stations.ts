@@ -9,7 +9,7 @@ import type { BoardState } from '../../../core/board-state';
 import { corporationId, hexId, type HexId } from '../../../core/ids';
 import type { ResolvedConfig } from '../config';
 import { graphFor, mapFor } from '../board-ops';
-import { tokenPlacements, validateDestinationToken, validatePlaceToken, type StationContext } from '../map/stations';
+import { canPlaceAnyToken, validateDestinationToken, validatePlaceToken, type StationContext } from '../map/stations';
 import type { CorporationState, GameState, OperatingRound } from '../state';
 import { availableTokens } from '../charter';
 
@@ -21,7 +21,7 @@ export function destinationPending(state: GameState, corp: CorporationState): bo
 }
 
 
-function stationContext(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): StationContext {
+export function stationContext(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): StationContext {
 	const map = mapFor(state.setup.title);
 	return {
 		map,
@@ -43,7 +43,7 @@ export const TOKEN_ABILITY_PRIVATES = ['P5', 'P18'] as const;
 export const SECR = 'SECR';
 export const ENGLISH_CHANNEL = 'P43';
 
-function secrChannelToken(state: GameState, corp: CorporationState): boolean {
+export function secrChannelToken(state: GameState, corp: CorporationState): boolean {
 	return corp.id === SECR && !state.abilityUses[SECR] && mapFor(state.setup.title).byId.has(hexId(ENGLISH_CHANNEL));
 }
 
@@ -52,7 +52,7 @@ export function canPlaceToken(state: GameState, config: ResolvedConfig, corp: Co
 	if (secrChannelToken(state, corp)) return true;
 	if (corp.companies.some((c) => (TOKEN_ABILITY_PRIVATES as readonly string[]).includes(c) && !state.companies[c]?.closed)) return true;
 	if (availableTokens(corp) <= 0) return false;
-	return tokenPlacements(stationContext(state, config, corp, round)).length > 0;
+	return canPlaceAnyToken(stationContext(state, config, corp, round));
 }
 
 /** "<tile id>-<city index>" → the hex holding that tile and the city index. */

@@ -21,9 +21,11 @@ import { applyEmergencySale, validateEmergencySale } from './emergency';
 import { completeMerge, validateMerge, validateMergeChoice } from './minor-acquisition';
 import { applyIssue, applyRedeem, validateIssue, validateRedeem } from './issue';
 import { placeCharterToken, returnCharterToken } from '../charter';
+import { applySpecialLay, closeBridgeIfStarted, SPECIAL_LAY_PRIVATES, validateSpecialLay } from './special-lays';
+import { applyLondonToken, m14TokenPending, validateLondonToken } from './m14-acquisition';
 
 /** Action types each step takes besides "pass". */
-const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
+export const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
 	housekeeping: ['buy_train'],
 	acquire: ['acquire_company'],
 	track: ['lay_tile'],
@@ -79,6 +81,18 @@ export function validateOperating(
 			state.privateChoices.P8 = choice;
 		});
 	}
+	// P5's Channel upgrade and P21's bridge lays (special-lays.ts).
+	if (action.type === 'lay_tile' && SPECIAL_LAY_PRIVATES.includes(String(action.entity))) {
+		const r = validateSpecialLay(state, config, corp, round, action);
+		if (!r.ok) return r;
+		if (stepFor(state, config, round, 'lay_tile') !== 'track') return refuse('action_not_allowed', `${corp.id} cannot lay track now.`);
+		return ok(() => {
+			round.turn.step = 'track';
+			applySpecialLay(state, corp, round, action, r.value);
+			if (!canStillLay(state, config, corp, round)) finishStep(state, config, round, 'track');
+			else advance(state, config, round);
+		});
+	}
 	if (action.type === 'lay_tile' && (action.entity === corp.id || LAY_PRIVATES.includes(String(action.entity)))) {
 		const r = validateLayWithAbilities(state, config, corp, round, action);
 		if (!r.ok) return r;
@@ -115,6 +129,16 @@ export function validateOperating(
 			return refuse('not_implemented', `"${action.type}" by ${String(action.entity)} is not implemented yet.`);
 		return refuse('not_your_turn', `It is ${corp.id}'s turn to operate.`);
 	}
+	// M14's London token, due right after its acquisition, comes before anything else (m14-acquisition.ts).
+	if (m14TokenPending(state)) {
+		if (action.type !== 'place_token') return refuse('token_pending', `${corp.id} must first place its token in London.`);
+		const r = validateLondonToken(state, config, corp, action);
+		if (!r.ok) return r;
+		return ok(() => {
+			applyLondonToken(state, corp, r.value);
+			finishStep(state, config, round, 'minor_acquisition');
+		});
+	}
 	// A minor acquisition under way takes its two choices before anything else.
 	if (round.turn.merge) {
 		if (action.type !== 'choose') return refuse('choice_pending', `${corp.id} must finish acquiring minor ${round.turn.merge.minor}.`);
@@ -128,8 +152,8 @@ export function validateOperating(
 			}
 			completeMerge(state, config, corp, merge.minor, merge.payment, r.value.choice);
 			round.turn.merge = null;
-			// One acquisition per turn.
-			finishStep(state, config, round, 'minor_acquisition');
+			// One acquisition per turn; M14's London token is placed first.
+			if (!m14TokenPending(state)) finishStep(state, config, round, 'minor_acquisition');
 		});
 	}
 	if (action.type === 'choose' && round.turn.extraRevenue !== null && round.turn.extraKind === null && stepFor(state, config, round, 'dividend') === 'dividend') {
@@ -162,6 +186,7 @@ export function validateOperating(
 		return ok(() => {
 			// Passing in the middle of P12's lays closes it (rules digest 10.2).
 			if (step === 'track' && round.turn.extraLays.length > 0) closeCompany(state, EXTRA_LAY_PRIVATE);
+			if (step === 'track') closeBridgeIfStarted(state, round);
 			finishStep(state, config, round, step);
 		});
 	}

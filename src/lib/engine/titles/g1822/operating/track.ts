@@ -8,7 +8,7 @@ import { corporationId, hexId, tileId, type HexId } from '../../../core/ids';
 import type { ResolvedConfig } from '../config';
 import { graphFor, hasPlacedTokens, mapFor } from '../board-ops';
 import { nextLayOptions } from '../map/tile-lays';
-import { validateTileLay, type LayOutcome, type TrackRightHolder } from '../map/lays';
+import { validateTileLay, type LayOutcome, type TrackContext, type TrackRightHolder } from '../map/lays';
 import type { CorporationState, GameState, OperatingRound } from '../state';
 import { closeCompany } from '../companies-ops';
 import { P8_DISCOUNT, P8_DISCOUNT_HEXES, P8_LAY_HEXES } from '../data/constants';
@@ -86,6 +86,49 @@ function advancedColors(tiles: readonly string[], corp: CorporationState): strin
 	return [...tiles, next];
 }
 
+/** The map module's lay context for this corporation's turn, with the abilities combined into the lay. */
+export function layContext(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	round: OperatingRound,
+	opts: LayOptions = {}
+): TrackContext {
+	const { extra = false, estuary = false, free = false, townRemoval = false, advanced = false } = opts;
+	const map = mapFor(state.setup.title);
+	const phase = config.phases[state.phase];
+	return {
+		map,
+		board: state.board,
+		graph: graphFor(map, state.board),
+		// P12's lays keep the phase's tile colours but use their own allowance.
+		phase: {
+			name: extra ? extraLayPhase(corp) : phase.name,
+			tiles: advanced ? advancedColors(phase.tiles, corp) : phase.tiles,
+			status: phase.status
+		},
+		corporation: corporationId(corp.id),
+		kind: corp.type,
+		cash: corp.cash,
+		laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
+		trackRight: (hex) => trackRightHolder(state, corp, hex),
+		townRemoval,
+		cost: {
+			discounts: [
+				...(holds(state, corp, RIVER_PRIVATE) ? [{ terrain: 'swamp', discount: RIVER_DISCOUNT, hexes: null }] : []),
+				...(holds(state, corp, 'P8') && state.privateChoices.P8 === 'discount'
+					? [
+							{ terrain: null, discount: P8_DISCOUNT, hexes: [...P8_DISCOUNT_HEXES] },
+							{ terrain: 'mountain', discount: P8_DISCOUNT, hexes: null }
+						]
+					: [])
+			],
+			...(estuary ? { estuaryDiscount: ESTUARY_DISCOUNT } : {}),
+			...(free ? { free: true } : {})
+		}
+	};
+}
+
 export function validateLayTile(
 	state: GameState,
 	config: ResolvedConfig,
@@ -94,45 +137,14 @@ export function validateLayTile(
 	action: LayTileAction,
 	opts: LayOptions = {}
 ): Result<LayOutcome> {
-	const { extra = false, estuary = false, free = false, townRemoval = false, advanced = false } = opts;
+	const { extra = false, free = false } = opts;
 	if (free && !(P8_LAY_HEXES as readonly string[]).includes(String(action.hex)))
 		return refuse('hex_not_allowed', `P8's free lay is only for its listed hexes.`);
 	if (!extra && round.turn.normalLaysForfeited) return refuse('no_lay_left', `${corp.id} has no tile lay left this turn.`);
 	if (typeof action.hex !== 'string' || typeof action.tile !== 'string' || !Number.isInteger(action.rotation))
 		return refuse('malformed_action', 'A tile lay names a hex, a tile and a rotation.');
-	const map = mapFor(state.setup.title);
-	const phase = config.phases[state.phase];
 	const r = validateTileLay(
-		{
-			map,
-			board: state.board,
-			graph: graphFor(map, state.board),
-			// P12's lays keep the phase's tile colours but use their own allowance.
-			phase: {
-				name: extra ? extraLayPhase(corp) : phase.name,
-				tiles: advanced ? advancedColors(phase.tiles, corp) : phase.tiles,
-				status: phase.status
-			},
-			corporation: corporationId(corp.id),
-			kind: corp.type,
-			cash: corp.cash,
-			laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
-			trackRight: (hex) => trackRightHolder(state, corp, hex),
-			townRemoval,
-			cost: {
-				discounts: [
-					...(holds(state, corp, RIVER_PRIVATE) ? [{ terrain: 'swamp', discount: RIVER_DISCOUNT, hexes: null }] : []),
-					...(holds(state, corp, 'P8') && state.privateChoices.P8 === 'discount'
-						? [
-								{ terrain: null, discount: P8_DISCOUNT, hexes: [...P8_DISCOUNT_HEXES] },
-								{ terrain: 'mountain', discount: P8_DISCOUNT, hexes: null }
-							]
-						: [])
-				],
-				...(estuary ? { estuaryDiscount: ESTUARY_DISCOUNT } : {}),
-				...(free ? { free: true } : {})
-			}
-		},
+		layContext(state, config, corp, round, opts),
 		{ hex: hexId(action.hex), tile: tileId(action.tile), rotation: action.rotation }
 	);
 	if (!r.ok) return r;

@@ -70,6 +70,15 @@ function othersTrains(state: GameState, corp: CorporationState): { owner: string
 	return out;
 }
 
+/** `othersTrains(state, corp).length > 0`, stopping at the first train. */
+function hasOthersTrain(state: GameState, corp: CorporationState): boolean {
+	for (const c of Object.values(state.corporations)) {
+		if (c.id === corp.id || c.closed) continue;
+		for (const t of c.trains) if (!isExtra(t.name)) return true;
+	}
+	return false;
+}
+
 /**
  * Whether the corporation can buy a train now [step/train.rb can_buy_train?]: room and cash for
  * the cheapest available train — which, as in the reference, counts other corporations' trains
@@ -82,7 +91,7 @@ export function canBuyTrain(state: GameState, config: ResolvedConfig, corp: Corp
 		if (name) prices.push(discardedPrice(config, name));
 		else for (const v of variantPrices(config, trainTypeOf(id))) prices.push(v.price);
 	}
-	if (othersTrains(state, corp).length > 0) prices.push(1);
+	if (hasOthersTrain(state, corp)) prices.push(1);
 	const min = prices.length ? Math.min(...prices) : Infinity;
 	if (hasRoom(state, config, corp) && corp.cash >= min) return true;
 	const upgrade = config.def.lToTwoUpgradeCost(state.phase);
@@ -204,11 +213,19 @@ export function applyBuyTrain(state: GameState, config: ResolvedConfig, corp: Co
  */
 export function crowdedCorporation(state: GameState, config: ResolvedConfig): CorporationState | null {
 	if (state.round.kind !== 'operating') return null;
+	// Asked before every operating action and step: one pass over each charter, no copies.
+	const limits = config.phases[state.phase].trainLimit;
 	for (const c of Object.values(state.corporations)) {
 		if (!c.floated || c.closed) continue;
-		if (countedTrains(c) > trainLimit(state, config, c)) return c;
-		if (c.trains.filter((t) => t.name === '2P' || t.name === 'LP').length > 1) return c;
-		if (c.trains.filter((t) => t.name === 'P+').length > 1) return c;
+		let counted = 0;
+		let pullmanLike = 0;
+		let pPlus = 0;
+		for (const t of c.trains) {
+			if (!isExtra(t.name)) counted++;
+			if (t.name === '2P' || t.name === 'LP') pullmanLike++;
+			else if (t.name === 'P+') pPlus++;
+		}
+		if (counted > limits[c.type] || pullmanLike > 1 || pPlus > 1) return c;
 	}
 	return null;
 }

@@ -17,23 +17,40 @@ function stack(state: GameState, config: ResolvedConfig, kind: 'minor' | 'conces
 	return state.companyOrder.filter((c) => config.companyDefs[c].kind === kind && isUnsold(state, c));
 }
 
+/**
+ * The first `count` companies of a stack that pass `keep`: `stack(…).filter(keep).slice(0, count)`
+ * without listing the whole stack (the boxes are asked for on every stock-round action).
+ */
+function stackHead(
+	state: GameState,
+	config: ResolvedConfig,
+	kind: 'minor' | 'concession' | 'private',
+	count: number,
+	keep: (c: string) => boolean = () => true
+): string[] {
+	const out: string[] = [];
+	for (const c of state.companyOrder) {
+		if (out.length >= count) break;
+		if (config.companyDefs[c].kind === kind && isUnsold(state, c) && keep(c)) out.push(c);
+	}
+	return out;
+}
+
 export function minorStack(state: GameState, config: ResolvedConfig): string[] {
 	return stack(state, config, 'minor');
 }
 
 export function minorBoxes(state: GameState, config: ResolvedConfig): string[] {
-	return minorStack(state, config)
-		.filter((m) => state.minorBoxCache.includes(m))
-		.slice(0, BIDBOX_MINOR_COUNT);
+	return stackHead(state, config, 'minor', BIDBOX_MINOR_COUNT, (m) => state.minorBoxCache.includes(m));
 }
 
 export function concessionBoxes(state: GameState, config: ResolvedConfig): string[] {
-	return stack(state, config, 'concession').slice(0, BIDBOX_CONCESSION_COUNT);
+	return stackHead(state, config, 'concession', BIDBOX_CONCESSION_COUNT);
 }
 
 export function privateBoxes(state: GameState, config: ResolvedConfig): string[] {
-	const privates = stack(state, config, 'private');
 	if (config.rules.plusExpansion && !config.rules.singleStack) {
+		const privates = stack(state, config, 'private');
 		const out: string[] = [];
 		for (const box of PLUS_BIDBOX) {
 			const first = privates.find((p) => box.includes(p));
@@ -41,7 +58,7 @@ export function privateBoxes(state: GameState, config: ResolvedConfig): string[]
 		}
 		return out;
 	}
-	return privates.slice(0, BIDBOX_PRIVATE_COUNT);
+	return stackHead(state, config, 'private', BIDBOX_PRIVATE_COUNT);
 }
 
 /** All boxes in display order: minors, concessions, privates. */

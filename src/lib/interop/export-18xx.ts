@@ -1,0 +1,122 @@
+/**
+ * Writing a game in 18xx.games' export format, so that the site's "import hotseat" loads it and
+ * our own import (parse-export.ts, replay.ts) reads it back unchanged.
+ *
+ * The shape follows the site's hotseat downloads (see the 1822 hotseat games in
+ * ../shared/reference/fixtures): `id`, `title`, `players` [{id, name}], `settings` {seed,
+ * optional_rules}, `actions` numbered from 1, `status`, `result` when finished. Only the actions
+ * in effect are written (undo and redo are already resolved), so the file carries no undo entries.
+ *
+ * Pure: no clock. Every timestamp comes from the action itself or from the caller.
+ */
+import type { Action, EntityType } from '../engine/core/actions';
+import { actingEntities, roundName, scores, type GameState, type TitleId } from '../engine/index';
+
+export interface ExportPlayer {
+	readonly id: number;
+	readonly name: string;
+}
+
+export interface ExportedAction {
+	readonly action: Action;
+	/** Seconds since 1970, when known (an imported action keeps the site's own `created_at`). */
+	readonly createdAt?: number;
+}
+
+export interface Export18xxInput {
+	/** The game's id on the file; the site accepts any string or number. */
+	readonly id: string | number;
+	readonly title: TitleId;
+	/** In the engine's initial order; ids are the numbers the actions use for players. */
+	readonly players: readonly ExportPlayer[];
+	readonly seed: number;
+	readonly optionalRules: readonly string[];
+	readonly actions: readonly ExportedAction[];
+	/** The state after the last action, for status, result, round and whose turn (optional). */
+	readonly final?: Readonly<GameState> | null;
+	/** Seconds since 1970, used for actions without a time and for `updated_at`. */
+	readonly now: number;
+	readonly description?: string;
+}
+
+/** The JSON object the site exports (only the fields it reads back, plus its hotseat markers). */
+export interface Export18xx {
+	readonly id: string | number;
+	readonly description: string;
+	readonly user: { readonly id: number; readonly name: string };
+	readonly players: readonly ExportPlayer[];
+	readonly max_players: number;
+	readonly title: TitleId;
+	readonly settings: { readonly seed: number; readonly unlisted: boolean; readonly optional_rules: readonly string[] };
+	readonly user_settings: null;
+	readonly status: 'active' | 'finished';
+	readonly turn?: number;
+	readonly round?: string;
+	readonly acting?: readonly (number | string)[];
+	readonly result: Readonly<Record<string, number>>;
+	readonly actions: readonly Record<string, unknown>[];
+	readonly loaded: boolean;
+	readonly mode: 'hotseat';
+	readonly created_at: number;
+	readonly updated_at: number;
+	readonly game_end_reason?: string;
+}
+
+/** Companies are "P1", "C1", "M5"; every other string entity is a corporation (minors included). */
+const COMPANY_ID = /^[PCM]\d+$/;
+
+export function entityTypeOf(entity: number | string): EntityType {
+	if (typeof entity === 'number') return 'player';
+	return COMPANY_ID.test(entity) ? 'company' : 'corporation';
+}
+
+/**
+ * One action as the site writes it: our fields untouched, `entity_type` filled in, a fresh `id`
+ * and `created_at`. Bookkeeping of another site (`original_id`, `user`) is dropped: the ids it
+ * names do not exist in the new game.
+ */
+function writeAction(a: Action, id: number, createdAt: number): Record<string, unknown> {
+	const { id: _old, created_at: _t, user: _u, auto_actions: auto, ...rest } = a as Action & { original_id?: unknown };
+	delete (rest as Record<string, unknown>).original_id;
+	const out: Record<string, unknown> = { ...rest, entity_type: a.entity_type ?? entityTypeOf(a.entity), id, created_at: createdAt };
+	if (auto && auto.length > 0) {
+		// Automatic actions carry no id on the site; they run right after their parent.
+		out.auto_actions = auto.map((s) => {
+			const { id: _i, user: _su, ...sr } = s as Action;
+			return { ...sr, entity_type: s.entity_type ?? entityTypeOf(s.entity), created_at: s.created_at ?? createdAt };
+		});
+	}
+	return out;
+}
+
+export function exportTo18xx(input: Export18xxInput): Export18xx {
+	let last = input.now;
+	const actions = input.actions.map((x, i) => {
+		const t = x.createdAt ?? x.action.created_at ?? input.now;
+		last = t;
+		return writeAction(x.action, i + 1, t);
+	});
+	const first = input.actions.length > 0 ? (input.actions[0].createdAt ?? input.actions[0].action.created_at ?? input.now) : input.now;
+	const final = input.final ?? null;
+	const finished = final?.end.finished ?? false;
+	const out: Export18xx = {
+		id: input.id,
+		description: input.description ?? '',
+		user: { id: 0, name: 'You' },
+		players: input.players.map((p) => ({ id: p.id, name: p.name })),
+		max_players: input.players.length,
+		title: input.title,
+		settings: { seed: input.seed, unlisted: false, optional_rules: [...input.optionalRules] },
+		user_settings: null,
+		status: finished ? 'finished' : 'active',
+		...(final ? { turn: final.turn, round: roundName(final as GameState).replace(/ [\d.]+$/, ''), acting: actingEntities(final as GameState) } : {}),
+		result: final ? scores(final as GameState) : {},
+		actions,
+		loaded: true,
+		mode: 'hotseat',
+		created_at: first,
+		updated_at: Math.max(last, first),
+		...(finished && final?.end.reason ? { game_end_reason: final.end.reason } : {})
+	};
+	return out;
+}

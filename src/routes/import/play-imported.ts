@@ -1,0 +1,160 @@
+/**
+ * Browser only: an imported 18xx.games game continued on this device as a hotseat game (issue 11).
+ * Genesis carries the actions that replayed (engine-1822-import.ts), signed by the importer; each
+ * of the site's players gets a seat on this device, in the site's order, and the game opens where
+ * the import stopped. A game file of this app is stored as it is (a new game, or merged into the
+ * same game already on this device).
+ */
+import { version } from '$app/environment';
+import type { Action } from '$lib/engine';
+import { parseExport } from '$lib/interop/parse-export';
+import { resolveUndoRedo } from '$lib/interop/undo-redo';
+import { createGame, type OpenGame, type SessionView } from '$lib/sync';
+import { engine1822 } from '$lib/sync/engine-1822';
+import { importedSetupJson } from '$lib/sync/engine-1822-import';
+import { readGameFile, type RejectedEntry } from '$lib/sync/game-file';
+import { storeGameFile } from '$lib/sync/game-file-store';
+import { makeSecret } from '$lib/sync/links';
+import type { GameState } from '$lib/engine';
+import { browserLocalGames } from '$lib/state/local-games.svelte';
+import { browserSettings } from '$lib/state/settings.svelte';
+import { keepCheckpoints } from '$lib/state/checkpoint-open';
+
+export interface ImportedGame {
+	readonly game: string;
+	readonly secret: string;
+}
+
+function until(opened: OpenGame<GameState>, done: (v: SessionView<GameState>) => boolean, ms: number): Promise<void> {
+	return new Promise((resolve, reject) => {
+		let unsubscribe: () => void = () => {};
+		const timer = setTimeout(() => {
+			unsubscribe();
+			reject(new Error('the game did not start in time'));
+		}, ms);
+		unsubscribe = opened.session.subscribe((v) => {
+			if (!done(v)) return;
+			clearTimeout(timer);
+			queueMicrotask(() => unsubscribe());
+			resolve();
+		});
+	});
+}
+
+/**
+ * `json` is the site's export; `applied` how many of its surviving actions replayed (the import
+ * report's count): those, and only those, go into genesis.
+ */
+export async function playImportedHere(json: unknown, applied: number, names: readonly string[]): Promise<ImportedGame> {
+	const parsed = parseExport(json);
+	if (!parsed.ok) throw new Error(parsed.error.message);
+	const ex = parsed.value;
+	const prefix: Action[] = resolveUndoRedo(ex.actions).surviving.slice(0, applied);
+	const setup = importedSetupJson(ex.title, ex.optionalRules, ex.seed, ex.players, prefix);
+	// The prefix is replayed once while the game is set up: kept as a checkpoint for every later opening.
+	keepCheckpoints();
+	const created = await createGame({
+		setup,
+		seats: ex.players.length,
+		origin: location.origin,
+		adapter: engine1822,
+		appVersion: version,
+		settings: { signaling: [...browserSettings().signalingUrls] }
+	});
+	try {
+		for (const [seat, name] of names.entries()) {
+			const r = await created.session.claim(seat, name);
+			if (!r.ok) throw new Error(r.message);
+		}
+		const started = await created.session.start();
+		if (!started.ok) throw new Error(started.message);
+		await until(created, (v) => v.stage === 'playing' || v.stage === 'broken', 30_000);
+		const view = created.session.view;
+		if (view?.stage === 'broken') throw new Error(view.setupError ?? 'the game could not be set up');
+		const now = Date.now();
+		browserLocalGames().upsert({
+			id: created.session.game,
+			secret: created.secret,
+			title: ex.title,
+			options: [...ex.optionalRules],
+			players: [...names],
+			round: '',
+			turn: '',
+			hotseat: true,
+			created: now,
+			opened: now
+		});
+		return { game: created.session.game, secret: created.secret };
+	} finally {
+		await created.close();
+	}
+}
+
+/**
+ * The same game for players on their own devices: genesis with the imported actions, and this
+ * device's claim of `seat` (the site's player it plays as). The other seats are claimed through
+ * the game's link; the creator starts the game from the lobby, as for any game among friends.
+ */
+export async function inviteImportedHere(json: unknown, applied: number, seat: number, name: string): Promise<ImportedGame> {
+	const parsed = parseExport(json);
+	if (!parsed.ok) throw new Error(parsed.error.message);
+	const ex = parsed.value;
+	const prefix: Action[] = resolveUndoRedo(ex.actions).surviving.slice(0, applied);
+	keepCheckpoints();
+	const created = await createGame({
+		setup: importedSetupJson(ex.title, ex.optionalRules, ex.seed, ex.players, prefix),
+		seats: ex.players.length,
+		origin: location.origin,
+		adapter: engine1822,
+		appVersion: version,
+		settings: { signaling: [...browserSettings().signalingUrls] }
+	});
+	try {
+		const r = await created.session.claim(seat, name);
+		if (!r.ok) throw new Error(r.message);
+		const now = Date.now();
+		browserLocalGames().upsert({
+			id: created.session.game,
+			secret: created.secret,
+			title: ex.title,
+			options: [...ex.optionalRules],
+			players: [name],
+			round: '',
+			turn: '',
+			hotseat: false,
+			created: now,
+			opened: now
+		});
+		return { game: created.session.game, secret: created.secret };
+	} finally {
+		await created.close();
+	}
+}
+
+export type GameFileImport =
+	| { readonly ok: true; readonly game: string; readonly secret: string; readonly added: number; readonly known: number; readonly rejected: readonly RejectedEntry[] }
+	| { readonly ok: false; readonly message: string };
+
+/**
+ * Stores a game file of this app. A game this device already lists keeps its link; a new one gets
+ * a fresh secret (the file carries no link), so it opens here without joining the original room.
+ */
+export async function importGameFile(text: string): Promise<GameFileImport> {
+	const read = await readGameFile(text);
+	if (!read.ok) return { ok: false, message: read.message };
+	const merged = await storeGameFile(read);
+	if (!merged.ok) return { ok: false, message: merged.message };
+	const games = browserLocalGames();
+	const known = games.get(read.game);
+	const secret = known?.secret ?? makeSecret();
+	if (!known) {
+		const now = Date.now();
+		games.upsert({ id: read.game, secret, title: '', options: [], players: [], round: '', turn: '', hotseat: false, created: now, opened: now });
+	}
+	return { ok: true, game: read.game, secret, added: merged.added, known: merged.known, rejected: merged.rejected };
+}
+
+/** True if the text is a game file of this app rather than an 18xx.games export. */
+export function looksLikeGameFile(text: string): boolean {
+	return /^\s*\{\s*"format"\s*:\s*"rails-1822-game"/.test(text);
+}

@@ -1,0 +1,84 @@
+// The game view of a game for players on their own devices: the lobby (who has claimed which
+// seat, who may start), a spectator, and taking back one's own last action. Three devices share
+// one in-memory log document, each with its own key store.
+import { describe, expect, it } from 'vitest';
+import { bidBoxes, type GameState } from '../../src/lib/engine';
+import { GameView } from '../../src/lib/state/game-view.svelte';
+import { bidAction } from '../../src/lib/state/stock-actions';
+import { makeGenesis } from '../../src/lib/sync/author';
+import { engine1822, RULES_1822, setupJson } from '../../src/lib/sync/engine-1822';
+import { MemoryKeyStore } from '../../src/lib/sync/key-store';
+import { LogDoc } from '../../src/lib/sync/log-doc';
+import { GameSession } from '../../src/lib/sync/session';
+
+async function devices() {
+	const log = new LogDoc();
+	const keys = [new MemoryKeyStore(), new MemoryKeyStore(), new MemoryKeyStore()];
+	const { genesis, creator } = await makeGenesis(setupJson({ title: '1822NRS', options: [] }), 2, RULES_1822);
+	await keys[0].putCreator(genesis.id, creator);
+	log.append(genesis.wire);
+	const sessions: GameSession<GameState>[] = [];
+	for (const k of keys) sessions.push(await GameSession.open({ game: genesis.id, adapter: engine1822, keys: k, log, appVersion: 'test' }));
+	const settle = async () => {
+		for (let i = 0; i < 3; i++) await Promise.all(sessions.map((s) => s.refresh()));
+	};
+	const [host, guest, watcher] = sessions.map((s) => new GameView(s));
+	return { host, guest, watcher, settle };
+}
+
+describe('the lobby of a game for friends', () => {
+	it('shows who claimed each seat, which are this device’s, and lets only the creator start once every seat is claimed', async () => {
+		const { host, guest, watcher, settle } = await devices();
+		expect(await host.claim(0, 'Ada')).toBe(true);
+		await settle();
+		expect(host.creator).toBe(true);
+		expect(guest.creator).toBe(false);
+		expect(host.lobby).toEqual([
+			{ seat: 0, names: ['Ada'], mine: true },
+			{ seat: 1, names: [], mine: false }
+		]);
+		expect(guest.lobby.map((s) => s.mine)).toEqual([false, false]);
+		expect(host.everySeatClaimed).toBe(false);
+		expect(await host.start()).toBe(false);
+		expect(host.refusal?.code).toBe('seats_open');
+
+		expect(await guest.claim(1, '  Brunel ')).toBe(true);
+		await settle();
+		expect(host.lobby.map((s) => s.names)).toEqual([['Ada'], ['Brunel']]);
+		expect(host.everySeatClaimed).toBe(true);
+		expect(host.summary().players).toEqual(['Ada', 'Brunel']);
+		expect(await guest.start()).toBe(false);
+		expect(guest.refusal?.code).toBe('not_creator');
+
+		expect(await host.start()).toBe(true);
+		await settle();
+		expect([host.stage, guest.stage, watcher.stage]).toEqual(['playing', 'playing', 'playing']);
+		expect(host.mine).toEqual([0]);
+		expect(guest.mine).toEqual([1]);
+		expect([host.spectator, guest.spectator, watcher.spectator]).toEqual([false, false, true]);
+		expect(host.hotseat).toBe(false);
+	});
+
+	it('a spectator acts for nobody; a player may take back their own last action, and only theirs', async () => {
+		const { host, guest, watcher, settle } = await devices();
+		await host.claim(0, 'Ada');
+		await guest.claim(1, 'Brunel');
+		await settle();
+		await host.start();
+		await settle();
+		const [ma] = bidBoxes(host.state!).filter((c) => c.startsWith('M'));
+		// Seat 1 (player id 1) opens the first stock round.
+		expect(await watcher.act(bidAction(1, ma, 100))).toBe(false);
+		expect(watcher.refusal?.code).toBe('not_your_turn');
+		expect(await host.act(bidAction(1, ma, 100))).toBe(true);
+		await settle();
+		expect(watcher.log.map((l) => l.text)).toEqual(['Stock Round 1', `Ada bids £100 on ${ma}`]);
+		expect(host.undoableSeat).toBe(0);
+		expect(guest.undoableSeat).toBe(null);
+		expect(await guest.undo()).toBe(false);
+		expect(await host.undo()).toBe(true);
+		await settle();
+		expect(guest.log.map((l) => l.text)).toEqual(['Stock Round 1']);
+		expect(host.undoableSeat).toBe(null);
+	});
+});
