@@ -14,10 +14,17 @@ interface JsonReport {
 	stats: { expected: number; unexpected: number; skipped: number; flaky: number };
 }
 
-function run(cmd: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(cmd[0], cmd.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-		let output = '';
+interface Run {
+	readonly done: Promise<{ code: number | null; output: string }>;
+	/** Stops the whole process group (the inner Playwright, its server and Chromium). */
+	stop(): void;
+}
+
+function run(cmd: readonly string[], env: NodeJS.ProcessEnv): Run {
+	const child = spawn(cmd[0], cmd.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	let output = '';
+	let exited = false;
+	const done = new Promise<{ code: number | null; output: string }>((resolve, reject) => {
 		const keep = (chunk: Buffer) => {
 			output += chunk.toString();
 			process.stdout.write(chunk);
@@ -25,9 +32,38 @@ function run(cmd: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: nu
 		child.stdout.on('data', keep);
 		child.stderr.on('data', keep);
 		child.on('error', reject);
-		child.on('close', (code) => resolve({ code, output }));
+		child.on('close', (code) => {
+			exited = true;
+			resolve({ code, output });
+		});
 	});
+	return {
+		done,
+		stop() {
+			if (exited || child.pid === undefined) return;
+			try {
+				process.kill(-child.pid, 'SIGTERM');
+			} catch {
+				// Already gone.
+			}
+		}
+	};
 }
+
+function readReport(file: string): JsonReport | null {
+	try {
+		return JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
+	} catch {
+		return null;
+	}
+}
+
+// Teardown also runs when the test times out, which skips the test body's own `finally`.
+let cleanup: (() => void) | null = null;
+test.afterEach(() => {
+	cleanup?.();
+	cleanup = null;
+});
 
 test('two browsers in a private network namespace: create, join by link, play, offline merge, reconnect, reload, no secret no game', async () => {
 	test.setTimeout(360_000);
@@ -36,21 +72,27 @@ test('two browsers in a private network namespace: create, join by link, play, o
 	const report = path.join(outDir, 'report.json');
 	mkdirSync(outDir, { recursive: true });
 	rmSync(report, { force: true });
+	const inner = run([...ns.exec, 'npx', 'playwright', 'test', '-c', 'playwright.p2p.config.ts'], {
+		...process.env,
+		P2P_ADDR: ns.hostAddr,
+		P2P_PORT: '4327',
+		P2P_REPORT: report,
+		P2P_OUTPUT: path.join(outDir, 'results')
+	});
+	cleanup = () => {
+		inner.stop();
+		ns.remove();
+	};
 	try {
-		const { code, output } = await run([...ns.exec, 'npx', 'playwright', 'test', '-c', 'playwright.p2p.config.ts'], {
-			...process.env,
-			P2P_ADDR: ns.hostAddr,
-			P2P_PORT: '4327',
-			P2P_REPORT: report,
-			P2P_OUTPUT: path.join(outDir, 'results')
-		});
-		const parsed = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-		expect(parsed.stats.unexpected, output.slice(-4000)).toBe(0);
-		expect(parsed.stats.skipped).toBe(0);
-		expect(parsed.stats.expected).toBeGreaterThanOrEqual(1);
+		const { code, output } = await inner.done;
+		const parsed = readReport(report);
+		expect(parsed, `the run inside the namespace wrote no report (exit code ${code}):\n${output.slice(-4000)}`).not.toBeNull();
+		expect(parsed!.stats.unexpected, output.slice(-4000)).toBe(0);
+		expect(parsed!.stats.skipped).toBe(0);
+		expect(parsed!.stats.expected).toBeGreaterThanOrEqual(1);
 		expect(code).toBe(0);
 	} finally {
-		ns.remove();
+		cleanup();
 	}
 	expect(namespaceExists(ns.name)).toBe(false);
 });
