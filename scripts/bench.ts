@@ -1,6 +1,8 @@
 /**
- * Replay time of each shared reference game: one warm-up run, then the median of several runs,
- * printed as JSON. No assertion on time. The games are read from ../shared/reference (relative
+ * Replay time of each shared reference game: warm-up runs (ten by default: the JIT takes several
+ * replays to settle), then the median of several runs, printed as JSON; `cpuMedianMs` is the
+ * median CPU time of the same runs (all of the process's threads), which a busy machine
+ * inflates less than the wall-clock `medianMs`. No assertion on time. The games are read from ../shared/reference (relative
  * to the project root); without it the benchmark says so and exits.
  *
  * For the longest game it also records a CPU profile of further replays (the V8 inspector's
@@ -8,7 +10,7 @@
  * (`profile.top`): where the replay spends its time. Profiling slows the replay, so the
  * medians are measured before it starts.
  *
- *   npm run bench [-- --runs N] [--profile-runs N]
+ *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +39,7 @@ interface CpuProfile {
 	readonly nodes: readonly {
 		readonly id: number;
 		readonly callFrame: { readonly functionName: string; readonly url: string };
+		readonly children?: readonly number[];
 	}[];
 	readonly samples?: readonly number[];
 	readonly timeDeltas?: readonly number[];
@@ -51,23 +54,37 @@ export interface ProfileCost {
 
 /**
  * Self time by function: each sample's interval is charged to the function on top of the
- * stack, summed over every place that function appears. Idle time and the profiler's own
- * "(program)" and "(root)" entries are left out; garbage collection is a real cost and stays.
+ * stack, summed over every place that function appears. Only samples taken inside the
+ * replay (`within` on the stack) count, plus garbage collection, which the replay's
+ * allocations cause; the profiler's own work and idle time are left out.
  */
-export function selfTimes(profile: CpuProfile): ProfileCost[] {
+export function selfTimes(profile: CpuProfile, within: string): ProfileCost[] {
 	const frameOf = new Map<number, string>();
+	const parentOf = new Map<number, number>();
 	for (const n of profile.nodes) {
 		const { functionName, url } = n.callFrame;
 		const file = url.startsWith('file://') ? path.relative(projectRoot, fileURLToPath(url)) : url;
 		frameOf.set(n.id, file ? `${functionName || '(anonymous)'} ${file}` : functionName);
+		for (const c of n.children ?? []) parentOf.set(c, n.id);
 	}
+	// Only the replay counts: samples with `within` on the stack, and garbage collection.
+	const counted = new Map<number, boolean>();
+	const inReplay = (id: number): boolean => {
+		let known = counted.get(id);
+		if (known === undefined) {
+			const parent = parentOf.get(id);
+			known = frameOf.get(id) === within || (parent !== undefined && inReplay(parent));
+			counted.set(id, known);
+		}
+		return known;
+	};
 	const micros = new Map<string, number>();
 	let total = 0;
 	const samples = profile.samples ?? [];
 	const deltas = profile.timeDeltas ?? [];
 	for (let k = 0; k < samples.length; k++) {
 		const fn = frameOf.get(samples[k]) ?? '?';
-		if (fn === '(idle)' || fn === '(program)' || fn === '(root)') continue;
+		if (fn !== '(garbage collector)' && !inReplay(samples[k])) continue;
 		const dt = Math.max(0, deltas[k] ?? 0);
 		micros.set(fn, (micros.get(fn) ?? 0) + dt);
 		total += dt;
@@ -88,7 +105,7 @@ async function profileReplays(json: unknown, runs: number): Promise<{ runs: numb
 		await session.post('Profiler.start');
 		for (let r = 0; r < runs; r++) replayExport(json);
 		const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
-		const costs = selfTimes(profile);
+		const costs = selfTimes(profile, `replayExport ${path.join('src', 'lib', 'interop', 'replay.ts')}`);
 		const sampledMs = Math.round(costs.reduce((a, c) => a + c.selfMs, 0));
 		return { runs, sampledMs, top: costs.slice(0, 3) };
 	} finally {
@@ -98,6 +115,7 @@ async function profileReplays(json: unknown, runs: number): Promise<{ runs: numb
 
 async function main(): Promise<void> {
 	const runs = numberArg('--runs', 5);
+	const warmups = numberArg('--warmup', 10);
 	const profileRuns = numberArg('--profile-runs', 20);
 	if (!existsSync(fixtures)) {
 		process.stdout.write(JSON.stringify({ skipped: 'reference games not found at ../shared/reference' }) + '\n');
@@ -111,11 +129,20 @@ async function main(): Promise<void> {
 			const json = JSON.parse(readFileSync(path.join(fixtures, title, f), 'utf8'));
 			const now = () => performance.now();
 			const warm = replayExport(json, { now });
+			for (let w = 1; w < warmups; w++) replayExport(json, { now });
 			const times: number[] = [];
-			for (let r = 0; r < runs; r++) times.push(replayExport(json, { now }).ms);
+			const cpu: number[] = [];
+			for (let r = 0; r < runs; r++) {
+				const before = process.cpuUsage();
+				times.push(replayExport(json, { now }).ms);
+				const used = process.cpuUsage(before);
+				cpu.push((used.user + used.system) / 1000);
+			}
 			games[`${title}/${f}`] = {
 				medianMs: Math.round(median(times) * 100) / 100,
+				cpuMedianMs: Math.round(median(cpu) * 100) / 100,
 				runs,
+				warmups,
 				actions: warm.actions,
 				applied: warm.applied,
 				stoppedAt: warm.stoppedAt ? warm.stoppedAt.actionId : null

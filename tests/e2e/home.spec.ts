@@ -57,6 +57,6 @@ test.describe('home page', () => {
 test('a shared game link loads the app, which shows the game id', async ({ page }) => {
 	await page.goto('/game/abc123');
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('abc123');
-	await expect(page.getByText('This game is not on this device')).toBeVisible();
+	await expect(page.getByText('This is not a game link')).toBeVisible();
 	await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });

@@ -62,6 +62,9 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	};
 	const { page: a } = await newPage('A', ['clipboard-read', 'clipboard-write']);
 	const { context: ctxB, page: b } = await newPage('B');
+	// Every WebSocket the players open goes to the app's own relay, at its own origin.
+	const sockets: string[] = [];
+	for (const p of [a, b]) p.on('websocket', (ws) => sockets.push(ws.url()));
 
 	// The app's own origin is a private address inside the namespace, not loopback.
 	expect(new URL(baseURL!).hostname).toMatch(/^10\.213\./);
@@ -98,6 +101,11 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expect(seatsB.nth(0)).toContainText('Ada');
 	await expect(b.getByTestId('spectator-note')).toBeVisible();
 	await expect(b.getByRole('button', { name: 'Start the game' })).toHaveCount(0);
+	// Phone size: the lobby reads without sideways scrolling.
+	await b.setViewportSize({ width: 390, height: 844 });
+	expect(await b.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+	await b.screenshot({ path: `${SCREENSHOTS}/p2p-lobby-visitor-390x844.png`, fullPage: true });
+	await b.setViewportSize({ width: 1280, height: 900 });
 	await b.getByLabel('Your name').fill('Brunel');
 	await b.getByRole('button', { name: 'Take seat 2' }).click();
 	await expect(seatsB.nth(1)).toContainText('Brunel');
@@ -230,17 +238,21 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expect(a.getByTestId('peers')).toContainText('Spectator');
 	await d.screenshot({ path: `${SCREENSHOTS}/p2p-spectator-1280x900.png`, fullPage: true });
 
+	const relay = `${baseURL!.replace(/^http/, 'ws')}/signal`;
+	expect(sockets.length).toBeGreaterThan(0);
+	expect(new Set(sockets)).toEqual(new Set([relay]));
+
 	// C has the link without its secret: an explicit message, no seats, no log, no connection.
 	const { page: c } = await newPage('C');
-	const sockets: string[] = [];
-	c.on('websocket', (ws) => sockets.push(ws.url()));
+	const socketsC: string[] = [];
+	c.on('websocket', (ws) => socketsC.push(ws.url()));
 	await c.goto(link.slice(0, link.indexOf('#')));
 	await expect(c.getByRole('heading', { name: 'This link is missing its secret part' })).toBeVisible();
 	await c.waitForTimeout(3000);
 	await expect(c.getByTestId('lobby-seat')).toHaveCount(0);
 	await expect(c.getByTestId('game-log')).toHaveCount(0);
 	await expect(syncState(c)).toHaveAttribute('data-chain', '0');
-	expect(sockets).toEqual([]);
+	expect(socketsC).toEqual([]);
 	const dbs = await c.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
 	expect(dbs.some((n) => n.includes(gameId))).toBe(false);
 	await c.screenshot({ path: `${SCREENSHOTS}/p2p-no-secret-1280x900.png`, fullPage: true });

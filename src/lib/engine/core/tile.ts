@@ -137,8 +137,21 @@ export function endNode(tile: TileDef, end: PathEnd): NodeRef | null {
 	return end.type === 'node' ? tile.nodes[end.node] : null;
 }
 
+/** Answers of `cityTownEdges` per tile definition and rotation (definitions never change). */
+const cityTownMemo = new WeakMap<TileDef, (readonly { node: NodeRef; edges: readonly Edge[] }[] | undefined)[]>();
+
 /** For each city and town (cities first, by index), the board edges its paths lead to. */
 export function cityTownEdges(tile: TileDef, rotation: number): { node: NodeRef; edges: Edge[] }[] {
+	if (!Number.isInteger(rotation)) return computeCityTownEdges(tile, rotation);
+	let byRotation = cityTownMemo.get(tile);
+	if (!byRotation) cityTownMemo.set(tile, (byRotation = []));
+	const r = rotateEdge(rotation, 0);
+	const known = (byRotation[r] ??= computeCityTownEdges(tile, r));
+	// Copies, so a caller may change its answer without touching the memo.
+	return known.map((c) => ({ node: c.node, edges: [...c.edges] }));
+}
+
+function computeCityTownEdges(tile: TileDef, rotation: number): { node: NodeRef; edges: Edge[] }[] {
 	const byNode = new Map<number, Set<Edge>>();
 	for (const p of tile.paths) {
 		for (const [n, other] of [

@@ -67,8 +67,25 @@ function endCovered(e: End, by: readonly End[]): boolean {
 	return by.some((o) => ('edge' in e ? 'edge' in o && o.edge === e.edge : 'kind' in o && o.kind === e.kind));
 }
 
+/**
+ * Answers of `pathsKept` by tile pair, then fromRotation * 6 + toRotation (0: not asked yet,
+ * 1: no, 2: yes). Tile definitions never change, and every lay check asks the same few pairs.
+ */
+const keptMemo = new WeakMap<TileDef, WeakMap<TileDef, Uint8Array>>();
+
 /** Is every path of `from` (laid at fromRotation) kept by some path of `to` (at toRotation)? */
 export function pathsKept(from: TileDef, fromRotation: number, to: TileDef, toRotation: number): boolean {
+	if (!Number.isInteger(fromRotation) || !Number.isInteger(toRotation)) return computePathsKept(from, fromRotation, to, toRotation);
+	let byTo = keptMemo.get(from);
+	if (!byTo) keptMemo.set(from, (byTo = new WeakMap()));
+	let answers = byTo.get(to);
+	if (!answers) byTo.set(to, (answers = new Uint8Array(36)));
+	const key = rotateEdge(fromRotation, 0) * 6 + rotateEdge(toRotation, 0);
+	if (answers[key] === 0) answers[key] = computePathsKept(from, fromRotation, to, toRotation) ? 2 : 1;
+	return answers[key] === 2;
+}
+
+function computePathsKept(from: TileDef, fromRotation: number, to: TileDef, toRotation: number): boolean {
 	const toEnds = to.paths.map((_, i) => endsOf(to, i, toRotation));
 	return from.paths.every((_, i) => {
 		const ends = endsOf(from, i, fromRotation);

@@ -81,7 +81,9 @@ export function directorCanSell(state: GameState, config: ResolvedConfig, operat
 	const holder = playerHolder(playerId);
 	for (const corp of Object.values(state.corporations)) {
 		if (corp.type !== 'major') continue;
-		const mine = corp.shares.filter((c) => c.owner === holder && !c.president);
+		// A director's certificate that another player can take counts too: it must be sold
+		// before a loan [g_1822/step/buy_train.rb sellable_shares?; EBUY_PRES_SWAP] (rules digest 9.1).
+		const mine = corp.shares.filter((c) => c.owner === holder);
 		for (const c of mine) {
 			const r = validateEmergencySale(state, config, operating, { type: 'sell_shares', entity: playerId, shares: [`${corp.id}_${c.index}`] });
 			if (r.ok) return true;

@@ -47,7 +47,12 @@ export function validateLayWithAbilities(
 		townRemoval: used.includes(TOWN_REMOVAL_PRIVATE),
 		advanced: used.includes(ADVANCED_LAY_PRIVATE)
 	};
-	return validateLayTile(state, config, corp, round, action, opts);
+	const r = validateLayTile(state, config, corp, round, action, opts);
+	// P2's lay is only plain track on a hex with exactly one town [g_1822/entities.rb P2 tiles;
+	// g_1822/step/special_track.rb available_hex must_remove_town?].
+	if (r.ok && used.includes(TOWN_REMOVAL_PRIVATE) && r.value.kind !== 'town_removal')
+		return refuse('town_removal_only', `${TOWN_REMOVAL_PRIVATE} lays plain track on a hex with exactly one town.`);
+	return r;
 }
 
 export function applyLayWithAbilities(

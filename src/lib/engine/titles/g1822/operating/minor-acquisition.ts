@@ -54,7 +54,27 @@ export function validateMerge(state: GameState, config: ResolvedConfig, major: C
 	const minor = state.corporations[action.corporation];
 	if (!minor || minor.type !== 'minor' || minor.closed) return refuse('unknown_corporation', `There is no minor "${String(action.corporation)}".`);
 	if (!acquirableMinors(state, config, major).includes(minor.id)) return refuse('not_acquirable', `${major.id} cannot acquire minor ${minor.id} now.`);
+	// The connection is checked when a merge is made live, never on load (rules digest 5.7)
+	// [g_1822/step/minor_acquisition.rb process_merge, entity_connects?].
+	if (config.mode === 'live' && !connectsToMinor(state, major, minor))
+		return refuse('not_connected', `${major.id} has no track connection to minor ${minor.id}.`);
 	return ok(minor.id);
+}
+
+/**
+ * Whether the major reaches the minor's token, or for a bid-box minor its reserved home city
+ * (any city of its home hex when the hex names none: any London city for M14).
+ */
+function connectsToMinor(state: GameState, major: CorporationState, minor: CorporationState): boolean {
+	const map = mapFor(state.setup.title);
+	const cities = graphFor(map, state.board).reach(corporationId(major.id)).cities;
+	const token = state.board.tokens.find((t) => t.corporation === minor.id);
+	if (token) return cities.has(`${token.hex}-${token.city}`);
+	const home = map.homes.get(corporationId(minor.id));
+	if (!home) return false;
+	if (home.city !== null) return cities.has(`${home.hex}-${home.city}`);
+	for (const k of cities) if (k.startsWith(`${home.hex}-`)) return true;
+	return false;
 }
 
 export function validateMergeChoice(

@@ -20,7 +20,7 @@ import type { AcquisitionTokenChoice } from '../map/stations';
 import { acquirableCompanies } from './acquire';
 import { CHANNEL_PRIVATE, ENGLISH_CHANNEL, secrChannelToken, stationContext } from './stations';
 import { STEP_ACTIONS, validateOperating } from './step';
-import { crowdedCorporation } from './trains';
+import { crowdedCorporation, discardableTrains } from './trains';
 import { inEmergency } from './emergency';
 import { tileLayChoices, type TileLayChoice } from './query-lays';
 import { trainChoices, type TrainChoices } from './query-trains';
@@ -130,7 +130,7 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 			president: presidentId(crowded),
 			step: 'discard',
 			actions: ['discard_train'],
-			discard: crowded.trains.map((t) => t.id)
+			discard: discardableTrains(crowded)
 		};
 	const corp = activeCorporation(state, round);
 	const base = { entity: corp.id, president: presidentId(corp), step: round.turn.step };

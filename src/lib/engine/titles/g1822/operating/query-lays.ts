@@ -12,6 +12,7 @@ import { SPECIAL_LAY_PRIVATES, specialLayOptions } from './special-lays';
 import type { ResolvedConfig } from '../config';
 import type { CorporationState, GameState, OperatingRound } from '../state';
 import { P8_LAY_HEXES } from '../data/constants';
+import { TRACK_PLAIN } from '../map/upgrades';
 import { EXTRA_LAY_PRIVATE, layContext, RIVER_PRIVATE, type LayOptions } from './track';
 import { ADVANCED_LAY_PRIVATE, HILL_PRIVATE, LAY_PRIVATES, TOWN_REMOVAL_PRIVATE } from './lay-abilities';
 
@@ -62,6 +63,8 @@ export function tileLayChoices(state: GameState, config: ResolvedConfig, corp: C
 		let hexes = legalTileLays(layContext(state, config, corp, round, opts));
 		// P8's free lay is for its listed hexes only.
 		if (opts.free) hexes = hexes.filter((h) => (P8_LAY_HEXES as readonly string[]).includes(h.hex));
+		// P2's lay is only plain track replacing a single town (lay-abilities.ts).
+		if (opts.townRemoval) hexes = townRemovalLays(state, hexes);
 		if (hexes.length === 0) continue;
 		out.push({ entity: set[0] ?? corp.id, combo: set.slice(1), privates: set, hexes });
 	}
@@ -69,6 +72,19 @@ export function tileLayChoices(state: GameState, config: ResolvedConfig, corp: C
 	for (const company of SPECIAL_LAY_PRIVATES) {
 		const hexes = groupLays(state, specialLayOptions(state, config, corp, round, company));
 		if (hexes.length > 0) out.push({ entity: company, combo: [], privates: [company], hexes });
+	}
+	return out;
+}
+
+/** The lays that replace a hex's single town by plain track. */
+function townRemovalLays(state: GameState, hexes: readonly HexLayOptions[]): HexLayOptions[] {
+	const map = mapFor(state.setup.title);
+	const out: HexLayOptions[] = [];
+	for (const h of hexes) {
+		const old = tileOnHex(map, state.board, hexId(h.hex))?.def;
+		if (!old || old.towns.length !== 1 || old.cities.length !== 0) continue;
+		const tiles = h.tiles.filter((t) => TRACK_PLAIN.includes(t.tile));
+		if (tiles.length) out.push({ ...h, tiles });
 	}
 	return out;
 }

@@ -9,7 +9,7 @@ import type { Action } from '../../../core/actions';
 import type { ResolvedConfig } from '../config';
 import { OR_STEPS, type GameState, type OperatingRound, type OrStep } from '../state';
 import { activeCorporation, advance, finishStep, isStepActive } from './flow';
-import { applyBuyTrain, applyDiscard, canBuyTrain, crowdedCorporation, mustBuyTrain, validateBuyTrain, validateDiscard } from './trains';
+import { applyBuyTrain, applyDiscard, canBuyTrain, crowdedCorporation, hasRoom, mustBuyTrain, validateBuyTrain, validateDiscard } from './trains';
 import { canStillLay, EXTRA_LAY_PRIVATE } from './track';
 import { applyLayWithAbilities, LAY_PRIVATES, validateLayWithAbilities } from './lay-abilities';
 import { applyAbility, validateAbility } from './private-abilities';
@@ -176,6 +176,8 @@ export function validateOperating(
 					round.turn.step = 'route';
 					round.turn.pullman = pick.i;
 				});
+			if (corp.trains.some((t) => t.name === 'P+'))
+				return refuse('invalid_choice', `The Pullman rides on one of ${eligible.length} trains (not L, LP or E).`);
 		}
 		return refuse('not_implemented', `Operating-round "choose" (${String(action.choice)}) is not implemented yet.`);
 	}
@@ -193,7 +195,12 @@ export function validateOperating(
 	if (NOT_BUILT.includes(action.type))
 		return refuse('not_implemented', `Operating-round "${action.type}" is not implemented yet.`);
 	const step = stepFor(state, config, round, action.type);
-	if (!step) return refuse('action_not_allowed', `${corp.id} cannot "${action.type}" now.`);
+	if (!step) {
+		// A company at its train limit skips the buy step; say why rather than "not now" (rules digest 5.6).
+		if (action.type === 'buy_train' && !action.exchange && OR_STEPS.indexOf(round.turn.step) <= OR_STEPS.indexOf('buy_train') && !hasRoom(state, config, corp))
+			return refuse('train_limit', `${corp.id} has no room for another train.`);
+		return refuse('action_not_allowed', `${corp.id} cannot "${action.type}" now.`);
+	}
 	switch (action.type) {
 		case 'buy_train': {
 			const r = validateBuyTrain(state, config, corp, action, step === 'housekeeping');

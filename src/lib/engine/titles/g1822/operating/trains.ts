@@ -235,7 +235,22 @@ export function validateDiscard(state: GameState, config: ResolvedConfig, action
 	if (!c) return refuse('action_not_allowed', 'No corporation has to discard a train.');
 	if (action.entity !== c.id) return refuse('not_your_turn', `${c.id} must discard first.`);
 	if (!c.trains.some((t) => t.id === action.train)) return refuse('unknown_train', `${c.id} does not own ${String(action.train)}.`);
+	if (!discardableTrains(c).includes(String(action.train)))
+		return refuse('train_not_discardable', `${c.id} must discard one of ${discardableTrains(c).join(', ')}.`);
 	return ok(c);
+}
+
+/**
+ * The trains a crowded corporation may discard (rules digest 6.3) [g_1822/step/discard_train.rb
+ * trains]: a 2P or LP while it holds two of them, else a P+ while it holds two, else a train
+ * that counts toward the limit.
+ */
+export function discardableTrains(corp: CorporationState): string[] {
+	const permanent = corp.trains.filter((t) => t.name === '2P' || t.name === 'LP');
+	if (permanent.length > 1) return permanent.map((t) => t.id);
+	const pullmans = corp.trains.filter((t) => t.name === 'P+');
+	if (pullmans.length > 1) return pullmans.map((t) => t.id);
+	return corp.trains.filter((t) => !isExtra(t.name)).map((t) => t.id);
 }
 
 /** A discarded normal train goes to the depot's discard pile as its current type; extras leave the game. */
