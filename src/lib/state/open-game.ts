@@ -3,11 +3,11 @@
  * browser's relays passed explicitly (settings.svelte.ts) and this app's version for presence.
  */
 import { version } from '$app/environment';
-import { createGame, deleteGame, openGame, type OpenGame, type SessionView } from '../sync';
+import { createGame, deleteGame as deleteGameLog, openGame, type OpenGame, type SessionView } from '../sync';
 import { engine1822, setupJson, type Setup1822 } from '../sync/engine-1822';
 import type { GameState } from '../engine';
 import { browserSettings } from './settings.svelte';
-import { prepareCheckpoints } from './checkpoint-open';
+import { keepCheckpoints, prepareCheckpoints } from './checkpoint-open';
 
 function transport() {
 	return { signaling: [...browserSettings().signalingUrls] };
@@ -101,4 +101,8 @@ export async function createFriendsGame(setup: Setup1822, seats: number, name: s
 	}
 }
 
-export { deleteGame };
+/** Deletes everything this device keeps of a game: its log database, seat keys and checkpoints. */
+export async function deleteGame(game: string): Promise<void> {
+	await deleteGameLog(game);
+	await keepCheckpoints()?.deleteGame(game);
+}
