@@ -116,6 +116,19 @@ describe('1822 engine adapter on the signed log', () => {
 		expect(readSetup1822({ title: '18Chesapeake' })).toBeNull();
 	});
 
+	it('a game recorded under rules this app does not know is not replayed, with a reason', () => {
+		const seats = [
+			{ seat: 0, name: 'A' },
+			{ seat: 1, name: 'B' }
+		];
+		const setup = setupJson({ title: '1822NRS', options: [] });
+		const newer = engine1822.initialState({ game: 'x', setup, seats, seed: 1, rules: 'g1822/999' });
+		expect(newer.ok ? 'ok' : newer.error.code).toBe('unknown_rules_version');
+		if (!newer.ok) expect(newer.error.message).toMatch(/Update the app/);
+		const same = engine1822.initialState({ game: 'x', setup, seats, seed: 1, rules: RULES_1822 });
+		expect(same.ok).toBe(true);
+	});
+
 	it('a corporation is controlled by the seat holding its president’s certificate', async () => {
 		const { session } = await hotseat('1822NRS', ['Ada', 'Brunel']);
 		const s = structuredClone(state(session));

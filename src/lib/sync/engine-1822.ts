@@ -22,6 +22,13 @@ import { readImportedPrefix, stateAfterPrefix } from './engine-1822-import';
  */
 export const RULES_1822 = 'g1822/1';
 
+/**
+ * Every rules version this app can replay exactly. When a rules change would alter how an old log
+ * replays, the new behaviour gets a new version and the old one stays selectable here (through the
+ * engine's setup), so a newer app keeps replaying older games as they were played.
+ */
+export const SUPPORTED_RULES_1822: readonly string[] = [RULES_1822];
+
 const TITLE_IDS: readonly TitleId[] = ['1822', '1822NRS', '1822MRS'];
 
 /** What genesis records about the game: the title and the chosen options (18xx.games symbols). */
@@ -84,6 +91,12 @@ export const engine1822: EngineAdapter<GameState> = {
 	rules: RULES_1822,
 
 	initialState(setup: GameSetup): Applied<GameState> {
+		if (setup.rules !== undefined && !SUPPORTED_RULES_1822.includes(setup.rules)) {
+			return refuse(
+				'unknown_rules_version',
+				`This game was recorded with rules "${setup.rules}", which this version of the app does not know. Update the app to play it.`
+			);
+		}
 		const s = readSetup1822(setup.setup);
 		if (!s) return refuse('bad_setup', 'The game does not name a 1822 title (1822, 1822NRS or 1822MRS).');
 		const players = [...setup.seats]

@@ -20,6 +20,8 @@ export interface GameSetup {
 	readonly seats: readonly SeatInfo[];
 	/** Derived from every seat's contribution; see seed.ts. Below 2^31 like the reference's seeds. */
 	readonly seed: number;
+	/** The rules version genesis recorded; an engine replays a game by the rules it was played under. */
+	readonly rules?: string;
 }
 
 export type Applied<S> = { readonly ok: true; readonly state: S } | { readonly ok: false; readonly error: RuleError };

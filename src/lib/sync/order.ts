@@ -294,7 +294,8 @@ export class LogOrderer<S> {
 				game: this.game,
 				setup: g.setup,
 				seats: fixed.map(({ seat, name }) => ({ seat, name })),
-				seed
+				seed,
+				rules: genesis.body.rules
 			});
 			initial = made.ok
 				? { seed, cursor: { initial: made.state, top: null, pending: null }, error: null }
