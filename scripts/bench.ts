@@ -1,14 +1,18 @@
 /**
- * Replay time of each shared reference game: warm-up runs (ten by default: the JIT takes several
- * replays to settle), then the median of several runs, printed as JSON; `cpuMedianMs` is the
- * median CPU time of the same runs (all of the process's threads), which a busy machine
- * inflates less than the wall-clock `medianMs`. No assertion on time. The games are read from ../shared/reference (relative
- * to the project root); without it the benchmark says so and exits.
+ * Replay time of each shared reference game: warm-up runs (twenty by default: on a busy machine
+ * the JIT takes a dozen or more replays of the longest game to settle), then the median of
+ * several runs, printed as JSON. `cpuMedianMs` is the median CPU time of the same runs (all of
+ * the process's threads), which a busy machine inflates less than the wall-clock `medianMs`.
+ * No assertion on time. The games are read from ../shared/reference (relative to the project
+ * root); without it the benchmark says so and exits.
  *
  * For the longest game it also records a CPU profile of further replays (the V8 inspector's
  * Profiler domain, in this process) and prints the three largest self times by function
  * (`profile.top`): where the replay spends its time. Profiling slows the replay, so the
  * medians are measured before it starts.
+ *
+ * `sync` (scripts/bench-sync.ts): the median time for an action to reach the other peer over 50
+ * actions on loopback, and the time to verify the signatures of a 1500-action log.
  *
  *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N]
  */
@@ -19,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { replayExport } from '../src/lib/interop/replay';
 import { benchOpen } from './bench-open';
+import { benchSync } from './bench-sync';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -115,10 +120,11 @@ async function profileReplays(json: unknown, runs: number): Promise<{ runs: numb
 
 async function main(): Promise<void> {
 	const runs = numberArg('--runs', 5);
-	const warmups = numberArg('--warmup', 10);
+	const warmups = numberArg('--warmup', 20);
 	const profileRuns = numberArg('--profile-runs', 20);
 	if (!existsSync(fixtures)) {
-		process.stdout.write(JSON.stringify({ skipped: 'reference games not found at ../shared/reference' }) + '\n');
+		// The sync figures need no reference games (bench-sync.ts).
+		process.stdout.write(JSON.stringify({ skipped: 'reference games not found at ../shared/reference', sync: await benchSync() }) + '\n');
 		return;
 	}
 	const games: Record<string, unknown> = {};
@@ -150,8 +156,10 @@ async function main(): Promise<void> {
 			if (!longest || warm.actions > longest.actions) longest = { name: `${title}/${f}`, actions: warm.actions, json };
 		}
 	const profile = longest ? { game: longest.name, ...(await profileReplays(longest.json, profileRuns)) } : null;
-	// Opening the longest game with and without checkpoints (bench-open.ts).
-	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: benchOpen(runs) }, null, 2) + '\n');
+	// Opening the longest game with and without checkpoints (bench-open.ts); an action's time to
+	// reach the other peer and a 1500-entry log's signature check (bench-sync.ts).
+	const sync = await benchSync();
+	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: benchOpen(runs), sync }, null, 2) + '\n');
 }
 
 await main();

@@ -11,6 +11,10 @@
 // - a reload of B keeps every action (IndexedDB);
 // - D opens the full link and takes no seat: a spectator, who sees everything and acts for nobody;
 // - C opens the link without its secret and never sees the game.
+// A second game: taking back the other player's action needs their consent (issue 9). A asks to
+// take back B's last action; B sees the request and declines (nothing changes); A asks again and
+// B accepts: the action is taken back on both, at the same head and state hash. A has a STUN
+// server in its settings and B none: each peer connection is made with exactly those.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 
 const SCREENSHOTS = 'tests/output/screenshots';
@@ -256,6 +260,135 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	const dbs = await c.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
 	expect(dbs.some((n) => n.includes(gameId))).toBe(false);
 	await c.screenshot({ path: `${SCREENSHOTS}/p2p-no-secret-1280x900.png`, fullPage: true });
+
+	for (const context of contexts) await context.close();
+	expect(errors).toEqual([]);
+});
+
+/** A creates a 2-player 1822NRS game for friends, B takes seat 2, A starts: both in Stock Round 1. */
+async function startTwoPlayerGame(a: Page, b: Page) {
+	await a.goto('/new');
+	await a.getByRole('radio', { name: /1822NRS/ }).check();
+	await a.getByLabel('Number of players').selectOption('2');
+	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
+	await a.getByLabel(/Your name/).fill('Ada');
+	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
+	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+	await b.goto(a.url());
+	await expect(b.getByTestId('lobby-seat')).toHaveCount(2, { timeout: 30_000 });
+	await b.getByLabel('Your name').fill('Brunel');
+	await b.getByRole('button', { name: 'Take seat 2' }).click();
+	await expect(a.getByTestId('lobby-seat').nth(1)).toContainText('Brunel');
+	await a.getByRole('button', { name: 'Start the game' }).click();
+	for (const p of [a, b]) await expect(p.getByRole('heading', { level: 1 })).toContainText('Stock Round 1', { timeout: 30_000 });
+}
+
+test('two browsers: taking back the other player’s action asks them; declined, nothing changes; accepted, undone on both', async ({ browser, baseURL }) => {
+	const errors: string[] = [];
+	const contexts: BrowserContext[] = [];
+	const newPage = async (label: string) => {
+		const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+		// Records the STUN/TURN servers each peer connection is made with.
+		await context.addInitScript(() => {
+			const Native = window.RTCPeerConnection;
+			const seen: unknown[] = [];
+			(window as unknown as { iceConfigs: unknown[] }).iceConfigs = seen;
+			window.RTCPeerConnection = class extends Native {
+				constructor(config?: RTCConfiguration) {
+					seen.push(JSON.parse(JSON.stringify(config?.iceServers ?? null)));
+					super(config);
+				}
+			};
+		});
+		contexts.push(context);
+		const page = await context.newPage();
+		watchErrors(page, errors, label);
+		return page;
+	};
+	const iceConfigs = (p: Page) => p.evaluate(() => (window as unknown as { iceConfigs: unknown[] }).iceConfigs);
+	const a = await newPage('A');
+	const b = await newPage('B');
+	// A sets a STUN server in settings (an address inside the namespace: nothing leaves it); B keeps
+	// the default, none.
+	const stun = `stun:${new URL(baseURL!).hostname}:3478`;
+	await a.goto('/settings');
+	await a.getByRole('textbox', { name: 'Servers', exact: true }).fill(stun);
+	await a.getByRole('button', { name: 'Save servers' }).click();
+	await expect(a.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+	await startTwoPlayerGame(a, b);
+	// Every peer connection got exactly the servers of its browser's settings: A its STUN server,
+	// B none (not the peer library's public defaults).
+	await expect.poll(async () => (await iceConfigs(a)).length).toBeGreaterThan(0);
+	expect(new Set((await iceConfigs(a)).map((c) => JSON.stringify(c)))).toEqual(new Set([JSON.stringify([{ urls: stun }])]));
+	expect(new Set((await iceConfigs(b)).map((c) => JSON.stringify(c)))).toEqual(new Set([JSON.stringify([])]));
+
+	const companies = await a.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
+	const [ma, mb] = companies.filter((c) => c.startsWith('M'));
+	const log = ['Stock Round 1'];
+	await bid(a, ma, 100);
+	await endTurn(a);
+	log.push(`Ada bids £100 on ${ma}`, 'Ada passes');
+	await expectTurn(b, 'Brunel');
+	await bid(b, mb, 100);
+	const brunelsBid = `Brunel bids £100 on ${mb}`;
+	log.push(brunelsBid);
+	await expectLog(a, log);
+	await expect.poll(async () => (await headOf(b)).head).toBe((await headOf(a)).head);
+	const before = await headOf(a);
+
+	// Each side is offered the undo that fits: B its own last action, A a request to Brunel.
+	await expect(b.getByRole('button', { name: 'Take back my last action' })).toBeVisible();
+	await expect(a.getByRole('button', { name: 'Take back my last action' })).toHaveCount(0);
+	const ask = a.getByRole('button', { name: 'Take back the last action (asks Brunel)' });
+
+	// First request: B sees it, play is paused on both, and B declines.
+	await ask.click();
+	for (const p of [a, b]) {
+		const banner = p.getByTestId('undo-request');
+		await expect(banner).toContainText(`Ada asks to take back the last action (${brunelsBid})`);
+		await expect(banner).toContainText('Brunel: not answered yet');
+		await expect(p.getByTestId('turn-status')).toContainText('Play is paused');
+	}
+	// Nothing else can be played while it is open: B's bidding controls are gone.
+	await expect(b.getByTestId('active-panel')).toHaveCount(0);
+	await expect(a.getByRole('button', { name: 'Accept', exact: false })).toHaveCount(0);
+	await expect(a.getByRole('button', { name: 'Withdraw the request' })).toBeVisible();
+	await b.screenshot({ path: `${SCREENSHOTS}/p2p-undo-request-1280x900.png`, fullPage: true });
+	await b.getByRole('button', { name: 'Decline' }).click();
+	for (const p of [a, b]) {
+		await expect(p.getByTestId('undo-outcome')).toHaveAttribute('data-status', 'declined');
+		await expect(p.getByTestId('undo-outcome')).toContainText("Brunel declined Ada's request");
+		await expect(p.getByTestId('undo-request')).toHaveCount(0);
+		await expectLog(p, log);
+		await expectTurn(p, 'Brunel');
+	}
+	await expect.poll(async () => (await headOf(b)).head).toBe((await headOf(a)).head);
+	// Nothing changed: the state is the one before the request.
+	expect((await headOf(a)).hash).toBe(before.hash);
+	await expect(a.getByTestId('log-refusals')).toHaveCount(0);
+
+	// Second request: B accepts, and Brunel's bid is taken back on both.
+	await ask.click();
+	await expect(b.getByTestId('undo-request')).toBeVisible();
+	await b.getByRole('button', { name: 'Accept as Brunel' }).click();
+	const undone = log.slice(0, -1);
+	for (const p of [a, b]) {
+		await expect(p.getByTestId('undo-outcome')).toHaveAttribute('data-status', 'undone');
+		await expect(p.getByTestId('undo-outcome')).toContainText("Brunel accepted: Ada's request took back the last action");
+		await expectLog(p, undone);
+		await expectTurn(p, 'Brunel');
+	}
+	await expect
+		.poll(async () => {
+			const [ha, hb] = [await headOf(a), await headOf(b)];
+			return ha.head === hb.head && ha.hash === hb.hash && ha.hash !== '' && ha.hash !== before.hash;
+		})
+		.toBe(true);
+	await a.screenshot({ path: `${SCREENSHOTS}/p2p-undo-accepted-1280x900.png`, fullPage: true });
+
+	// Play goes on: Brunel bids again, and A sees it.
+	await bid(b, mb, 100);
+	await expectLog(a, [...undone, brunelsBid]);
 
 	for (const context of contexts) await context.close();
 	expect(errors).toEqual([]);

@@ -34,7 +34,7 @@ function crisis(): GameState {
 /** LNWR at £100 with player 1 as director (its certificate LNWR_0) and `holdings` of ordinary shares by player. */
 function lnwr(s: GameState, holdings: Record<number, number[]>): void {
 	startMajor(s, 'LNWR', 1, 100, 1);
-	for (const [p, indexes] of Object.entries(holdings)) for (const i of indexes) s.corporations.LNWR.shares[i].owner = `player:${p}`;
+	for (const [p, indexes] of Object.entries(holdings)) for (const i of indexes) s.corporations.LNWR.shares[i].owner = `player:${Number(p)}`;
 }
 
 describe('the sale of a director’s certificate forced in a money crisis (rules digest 9.1 level 3)', () => {

@@ -51,6 +51,9 @@ describe('buying a train over the limit is refused (rules digest 5.6, 6.2)', () 
 		for (const id of ['3-6', '3-7', '3-8']) giveTrain(s, 'NBR', id);
 		s.corporations.NBR.cash = 1000;
 		expect(refusedInPlace(s, buy('NBR', '3-0', 200))).toBe('train_limit');
+		// Asked earlier in the turn (its buy step will be skipped), the answer is the same.
+		if (s.round.kind === 'operating') s.round.turn.step = 'track';
+		expect(refusedInPlace(s, buy('NBR', '3-0', 200))).toBe('train_limit');
 	});
 });
 
@@ -157,7 +160,29 @@ describe('an acquisition of an unreachable minor (rules digest 5.7)', () => {
 		expect(player(t, 2).cash).toBe(525 + 100);
 	});
 
+	/** Phase 5: minor 3 (home Edinburgh, NBR's city) put in a bid box next to 24, 2 and 4 (homes far off). */
+	function bidBoxes(mode: EngineMode): GameState {
+		const s = newGame({ mode });
+		startMajor(s, 'NBR', 1, 100, 2);
+		s.corporations.NBR.cash = 500;
+		s.phase = phaseIndex(s, '5');
+		placeHome(s, 'NBR');
+		s.companyOrder = ['M3', ...s.companyOrder.filter((c) => c !== 'M3')];
+		s.minorBoxCache = ['M3', 'M24', 'M2', 'M4'];
+		operatingTurn(s, 'NBR', 'minor_acquisition');
+		return s;
+	}
+
+	it('from phase 5 a bid-box minor is acquired only if the major reaches its reserved home city', () => {
+		const s = bidBoxes('live');
+		expect(refusedInPlace(s, merge('24'))).toBe('not_connected');
+		expect(operatingChoices(s)!.minors.map((m) => m.minor)).toEqual(['3']);
+		const t = run(s, merge('3'));
+		expect(t.round.kind === 'operating' && t.round.turn.merge).toEqual({ minor: '3', payment: null });
+	});
+
 	it('when a recorded game is imported the connection is not checked', () => {
+		expect(run(bidBoxes('import'), merge('24')).round).toMatchObject({ turn: { merge: { minor: '24', payment: null } } });
 		const s = acquisition('import');
 		const t = run(s, merge('5'));
 		expect(t.round.kind === 'operating' && t.round.turn.merge).toEqual({ minor: '5', payment: null });

@@ -1,14 +1,14 @@
 /**
  * Train rules of the operating round that the recorded games never reach (issue 5): first-turn
  * housekeeping (rules digest 5.2 step 3), the mandatory train (5.6), discards after a phase
- * change lowers the limit (6.2, 6.3), and the first-train events of phases 5, 6 and 7 (6.2).
+ * change lowers the limit (6.2, 6.3), and the first-train events of phases 6 and 7 (6.2).
  */
 import { describe, expect, it } from 'vitest';
 import { actingEntities, operatingChoices, phaseName, type Action } from '../../src/lib/engine/index';
 import { placeHome } from '../../src/lib/engine/titles/g1822/board-ops';
-import { floatMinorFor, giveCompany, newGame, player, startMajor } from '../../src/lib/engine/titles/g1822/testing';
+import { floatMinorFor, newGame, startMajor } from '../../src/lib/engine/titles/g1822/testing';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
-import { dropFromDepot, giveTrain, majorTurn, operatingTurn, refusedInPlace, run } from './or-support';
+import { dropFromDepot, giveTrain, majorTurn, operatingTurn, phaseIndex, refusedInPlace, run } from './or-support';
 
 const buy = (entity: string, train: string, price: number, variant?: string): Action =>
 	({ type: 'buy_train', entity, entity_type: 'corporation', train, price, ...(variant ? { variant } : {}) }) as Action;
@@ -102,12 +102,14 @@ describe('discard after a phase change lowers the limit (rules digest 6.2, 6.3)'
 	});
 });
 
-describe('first-train events of phases 5, 6 and 7 (rules digest 6.2)', () => {
+// The first 5 (concessions close) and the first 7 closing P15/P20 are pinned in
+// privates-concessions.test.ts and privates-p15-p20-phase-income.test.ts.
+describe('first-train events of phases 6 and 7 (rules digest 6.2)', () => {
 	/** NBR (player 1, one 4, £1,000) at its buy step in `phase`, the depot's next train of type `next`. */
-	function buyer(phase: string, next: string, rules: string[] = []): GameState {
-		const s = newGame({ rules });
+	function buyer(phase: string, next: string): GameState {
+		const s = newGame();
 		startMajor(s, 'NBR', 1, 100, 2);
-		s.phase = ['1', '2', '3', '4', '5', '6', '7'].indexOf(phase);
+		s.phase = phaseIndex(s, phase);
 		const drop = ['L', '3', '4', '5', '6'].slice(0, ['L', '3', '4', '5', '6', '7'].indexOf(next));
 		dropFromDepot(s, ...drop);
 		giveTrain(s, 'NBR', '4-5');
@@ -115,22 +117,6 @@ describe('first-train events of phases 5, 6 and 7 (rules digest 6.2)', () => {
 		operatingTurn(s, 'NBR', 'buy_train');
 		return s;
 	}
-
-	it('the first 5 closes every concession, held or unsold, and unfloated majors float at 50% without one', () => {
-		const s = buyer('4', '5');
-		giveCompany(s, 2, 'C1');
-		expect(s.corporations.GWR).toMatchObject({ needsConcession: true, floated: false });
-		expect(s.corporations.GWR.floatPercent).not.toBe(50);
-		const t = run(s, buy('NBR', '5-0', 500));
-		expect(phaseName(t)).toBe('5');
-		const concessions = Object.keys(t.companies).filter((c) => /^C\d+$/.test(c));
-		expect(concessions.length).toBe(10);
-		for (const c of concessions) expect(t.companies[c]).toEqual({ owner: null, closed: true });
-		expect(player(t, 2).companies).not.toContain('C1');
-		expect(t.corporations.GWR).toMatchObject({ floatPercent: 50, needsConcession: false });
-		// NBR was already floated: its float terms are untouched.
-		expect(t.corporations.NBR.needsConcession).toBe(s.corporations.NBR.needsConcession);
-	});
 
 	it('the first 6 puts majors not yet floated on full capitalisation; floated ones keep theirs', () => {
 		const s = buyer('5', '6');
@@ -141,23 +127,9 @@ describe('first-train events of phases 5, 6 and 7 (rules digest 6.2)', () => {
 		expect(t.corporations.NBR.capitalization).toBe('incremental');
 	});
 
-	it('the first 7 closes P15 and P20, held or unsold, and returns their purses to the bank', () => {
-		const s = buyer('6', '7', ['plus_expansion']);
-		giveCompany(s, 3, 'P15');
-		s.privatePurses.P15 = 60;
-		s.privatePurses.P20 = 30;
-		const bank = s.bank.cash;
-		const t = run(s, buy('NBR', '7-0', 750));
-		expect(phaseName(t)).toBe('7');
-		expect(t.companies.P15).toEqual({ owner: null, closed: true });
-		expect(t.companies.P20).toEqual({ owner: null, closed: true });
-		expect(player(t, 3).companies).not.toContain('P15');
-		expect(t.privatePurses).toEqual({});
-		expect(t.bank.cash).toBe(bank + 750 + 60 + 30);
-	});
-
 	it('the E (the 7’s variant) bought first fires the same phase-7 event', () => {
 		const s = buyer('6', '7');
+		expect(s.companies.P15.closed).toBe(false);
 		const t = run(s, buy('NBR', '7-0', 1000, 'E'));
 		expect(phaseName(t)).toBe('7');
 		// The 4 rusts on the first 7, bought as a 7 or as an E.

@@ -23,19 +23,19 @@ function hand(s: GameState, holder: number, company: string): void {
 }
 
 describe('Acquiring a private from a player [g_1822/game.rb purchasable_companies, company_bought]', () => {
-	it("MR takes P2 from player 3's hand for nothing; it is listed for the UI and now serves MR", () => {
-		const s = acquireTurn(CORP, 'P2', { phase: '3', holder: 3 });
-		placeHome(s, CORP);
+	it("LNWR takes P2 from player 3's hand for nothing; it is listed for the UI and now serves LNWR", () => {
+		const s = acquireTurn('LNWR', 'P2', { phase: '3', holder: 3 });
+		placeHome(s, 'LNWR');
 		expect(operatingChoices(s)!.privates).toEqual(['P2']);
-		const cash = { corp: s.corporations[CORP].cash, p1: player(s, 1).cash, p3: player(s, 3).cash };
-		const after = run(s, acquire('P2'));
-		expect(after.companies.P2).toEqual({ owner: `corporation:${CORP}`, closed: false });
-		expect(after.corporations[CORP].companies).toEqual(['P2']);
+		const cash = { corp: s.corporations.LNWR.cash, p1: player(s, 1).cash, p3: player(s, 3).cash };
+		const after = run(s, { type: 'acquire_company', entity: 'LNWR', entity_type: 'corporation', company: 'P2' });
+		expect(after.companies.P2).toEqual({ owner: 'corporation:LNWR', closed: false });
+		expect(after.corporations.LNWR.companies).toEqual(['P2']);
 		expect(player(after, 3).companies).not.toContain('P2');
-		expect([after.corporations[CORP].cash, player(after, 1).cash, player(after, 3).cash]).toEqual([cash.corp, cash.p1, cash.p3]);
-		// Its ability is now MR's: the track step offers a P2 lay.
+		expect([after.corporations.LNWR.cash, player(after, 1).cash, player(after, 3).cash]).toEqual([cash.corp, cash.p1, cash.p3]);
+		// Its ability is now LNWR's: the track step offers a P2 lay (the town of J21).
 		if (after.round.kind === 'operating') after.round.turn.step = 'track';
-		expect(operatingChoices(after)!.tileLays.some((c) => c.privates.includes('P2'))).toBe(true);
+		expect(operatingChoices(after)!.tileLays.find((c) => c.privates.join() === 'P2')?.hexes.map((h) => h.hex)).toContain('J21');
 	});
 
 	it('several privates may be taken in one turn', () => {

@@ -11,7 +11,12 @@ import { operatingChoices, type Action } from '../../src/lib/engine/index';
 import { configOf } from '../../src/lib/engine/titles/g1822/config';
 import { liveRouteContext } from '../../src/lib/engine/titles/g1822/operating/live-routes';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
-import { acquireTurn, operatingTurn, refusedCode, run } from './or-support';
+import { emptyBoard, type BoardState, type StationToken } from '../../src/lib/engine/core/board-state';
+import { corporationId, hexId, tileId } from '../../src/lib/engine/core/ids';
+import { RouteBoard } from '../../src/lib/engine/core/route-board';
+import { MAP_1822 } from '../../src/lib/engine/titles/g1822/map/map-1822';
+import { parseRecordedRoute, printRoute } from '../../src/lib/interop/routes';
+import { acquireTurn, majorTurn, operatingTurn, refusedCode, run } from './or-support';
 
 const CORP = 'MR';
 const acquire = (company: string): Action => ({ type: 'acquire_company', entity: CORP, entity_type: 'corporation', company });
@@ -76,5 +81,61 @@ describe('P13 / P14 attaching the Pullman [g_1822/step/route.rb pullman_train_ch
 		operatingTurn(onlyL, CORP, 'route');
 		expect(operatingChoices(onlyL)!.pullman).toEqual([]);
 		expect(refusedCode(onlyL, choose('0'))).toBe('invalid_choice');
+	});
+});
+
+/**
+ * The Scotland position of routes-rules.test.ts (phase 7): CR at home in Glasgow E6 with its
+ * destination token in Carlisle G12. The route F7 town – E6 – F5 town – F7 town – G12 has two
+ * cities and three towns: towns 10 + 10 + 10, E6 70, G12 30, destination bonus 30 = 160.
+ */
+const TILES: Record<string, [string, number]> = {
+	E8: ['80', 3],
+	G2: ['8', 4],
+	G6: ['83', 4],
+	H11: ['83', 2],
+	G10: ['9', 2],
+	F9: ['9', 2],
+	F5: ['142', 1],
+	F7: ['56', 1],
+	G4: ['611', 5],
+	G12: ['15', 3],
+	H5: ['X11', 5]
+};
+const PULLMAN_ROUTE = [['F7', 'E6'], ['E6', 'F5'], ['F5', 'F7'], ['F7', 'E8', 'F9', 'G10', 'H11', 'G12']];
+
+function scotland(): GameState {
+	const s = majorTurn('CR', 'route', { phase: '7' });
+	const token = (hex: string, kind: 'normal' | 'destination'): StationToken => ({ hex: hexId(hex), city: 0, corporation: corporationId('CR'), kind });
+	const tiles: BoardState['tiles'] = Object.fromEntries(Object.entries(TILES).map(([hex, [name, rotation]]) => [hex, { tile: tileId(`${name}-0`), rotation }]));
+	s.board = { ...emptyBoard(), tiles, tokens: [token('E6', 'normal'), token('G12', 'destination')] };
+	s.corporations.CR.charter = [
+		{ price: 0, kind: 'normal', at: 'E6-0' },
+		{ price: 0, kind: 'destination', at: 'G12-0' }
+	];
+	s.corporations.CR.trains = [
+		{ id: '3-0', name: '3' },
+		{ id: 'P+-0', name: 'P+' }
+	];
+	return s;
+}
+
+function runPullmanRoute(s: GameState): Action {
+	const rb = new RouteBoard(MAP_1822, s.board);
+	const r = parseRecordedRoute(rb, corporationId('CR'), { train: '3-0', connections: PULLMAN_ROUTE, hexes: [], revenue: 0, revenue_str: '' });
+	if (!r.ok) throw new Error(r.error.message);
+	return { type: 'run_routes', entity: 'CR', entity_type: 'corporation', routes: [printRoute(rb, r.value, 160)] };
+}
+
+describe('P13 / P14 Pullman train counts towns without limit [g_1822/step/route.rb attach_pullman]', () => {
+	it('with the Pullman on its 3 train, CR runs two cities and three towns for £160', () => {
+		const s = run(scotland(), { type: 'choose', entity: 'CR', entity_type: 'corporation', choice: '0' });
+		const ran = run(s, runPullmanRoute(s));
+		expect(ran.round.kind === 'operating' && ran.round.turn.revenue).toBe(160);
+	});
+
+	it('without attaching it the same run is refused: too many stops for a 3 train', () => {
+		const s = scotland();
+		expect(refusedCode(s, runPullmanRoute(s))).toBe('too_many_stops');
 	});
 });

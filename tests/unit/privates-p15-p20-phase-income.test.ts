@@ -38,6 +38,16 @@ describe('P15 / P20 phase income and purse [g_1822/game.rb set_private_revenues,
 		expect(after.privatePurses).toEqual({ P15: 80, P20: 40 });
 	});
 
+	it('an unsold P15 (no owner) pays nothing and banks nothing', () => {
+		const s = acquireTurn(CORP, 'P2', { phase: '5' });
+		expect(s.players.some((p) => p.companies.includes('P15'))).toBe(false);
+		const bank = s.bank.cash;
+		const after = startOr(s);
+		expect(after.privatePurses.P15).toBeUndefined();
+		// Only P2 (player 2) and P9 (player 1) pay: £10 each.
+		expect(after.bank.cash).toBe(bank - 20);
+	});
+
 	it('an acquiring corporation takes the purse and the private closes', () => {
 		const s = acquireTurn(CORP, 'P15', { phase: '3' });
 		s.privatePurses = { P15: 60 };

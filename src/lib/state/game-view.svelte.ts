@@ -27,6 +27,9 @@ import {
 import type { JsonObject } from '../sync/entry';
 import { LogBuilder, type ActionInEffect, type LogLine } from './log-sentences';
 import { playerName } from './stock-view';
+import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './undo-request';
+
+export type { UndoAnswer, UndoRequestView } from './undo-request';
 
 /** A refusal shown beside the control that caused it. */
 export interface ShownRefusal {
@@ -84,6 +87,8 @@ export class GameView {
 	readonly #session: GameSession<GameState>;
 	readonly #onSummary: ((s: GameSummary) => void) | null;
 	#builder: LogBuilder | null = null;
+	/** Sentences of every action seen this visit, so a request can say what it took back once it is gone. */
+	readonly #sentences: Record<string, string> = {};
 	#lastSummary = '';
 	#unsubscribe: () => void;
 
@@ -118,7 +123,10 @@ export class GameView {
 		this.#peers = this.#onlinePeers(view, this.#session.peers());
 		if (view.stage === 'playing' && view.state) {
 			this.#builder ??= this.#makeBuilder(view);
-			if (this.#builder) this.#log = this.#builder.update(actionsInEffect(view));
+			if (this.#builder) {
+				this.#log = this.#builder.update(actionsInEffect(view));
+				for (const line of this.#log) if (line.kind === 'action') this.#sentences[line.id] = line.text;
+			}
 		}
 		if (this.#onSummary) {
 			// Presence changes notify too; tell the listener only when what it shows has changed.
@@ -217,11 +225,47 @@ export class GameView {
 	}
 	/** Refusals of entries this device wrote, as every peer computes them (lost races, late undos). */
 	get logRefusals(): readonly ShownRefusal[] {
-		return (this.#view?.myRefusals ?? []).map((r) => ({ control: 'log', code: r.code, message: refusalSentence(r) }));
+		// A declined request is told by the undo banner (`undoRequests`), with who declined.
+		return (this.#view?.myRefusals ?? [])
+			.filter((r) => r.code !== 'undo_declined')
+			.map((r) => ({ control: 'log', code: r.code, message: refusalSentence(r) }));
 	}
-	/** Seats this device holds that must act now. */
+	/** Seats this device holds that must play now (answering an undo request is `toAnswer`). */
 	get toAct(): readonly number[] {
-		return this.#view?.toAct ?? [];
+		const v = this.#view;
+		return v ? v.mine.filter((s) => v.expected.includes(s)) : [];
+	}
+	/** Seats this device holds whose answer the open undo request still waits for. */
+	get toAnswer(): readonly number[] {
+		const v = this.#view;
+		const waiting = v?.pendingUndo?.waiting ?? [];
+		return v ? v.mine.filter((s) => waiting.includes(s)) : [];
+	}
+	/** Every undo that needed another seat's consent, oldest first. */
+	get undoRequests(): readonly UndoRequestView[] {
+		const v = this.#view;
+		return v && v.stage === 'playing' ? undoRequests(v, (id) => this.#sentences[id]) : [];
+	}
+	/** The open undo request: while it is open the log accepts nothing but answers to it. */
+	get pendingUndo(): UndoRequestView | null {
+		return this.undoRequests.find((u) => u.status === 'pending') ?? null;
+	}
+	/** This device wrote the open request (it may withdraw it). */
+	get requestedHere(): boolean {
+		const p = this.#view?.pendingUndo;
+		return !!p && this.mine.includes(p.seat);
+	}
+	/**
+	 * The last action in effect when another seat made it: taking it back asks that seat. Null
+	 * when it is this device's own (plain undo), when nothing is in effect, or for a spectator.
+	 */
+	get lastActionOfOther(): { readonly id: string; readonly seat: number; readonly name: string } | null {
+		const v = this.#view;
+		if (!v || v.stage !== 'playing' || v.pendingUndo || v.mine.length === 0) return null;
+		const top = actionsInEffect(v).at(-1);
+		const seat = top ? (v.chain.find((e) => e.id === top.id)?.body.seat ?? null) : null;
+		if (!top || seat === null || v.mine.includes(seat)) return null;
+		return { id: top.id, seat, name: seatName(v, seat) };
 	}
 	get hotseat(): boolean {
 		const v = this.#view;
@@ -291,6 +335,52 @@ export class GameView {
 		return this.#run('undo', () => this.#session.undo(seat));
 	}
 
+	/**
+	 * Asks to take back actions another seat made: the last action in effect, or everything after
+	 * `toActionId` (18xx.games' convention: the action to return to). Each seat whose action it
+	 * takes back must consent (sync/play-step.ts); an undo of this device's own actions only
+	 * applies at once.
+	 */
+	async requestUndo(toActionId?: string): Promise<boolean> {
+		const v = this.#view;
+		if (!v || v.stage !== 'playing') return this.#refuse('undo', 'not_playing', 'The game has not begun.');
+		if (v.pendingUndo) return this.#refuse('undo', 'undo_pending', 'Another request to take back is waiting for an answer.');
+		const inEffect = actionsInEffect(v).map((a) => a.id);
+		const from = toActionId === undefined ? inEffect.length - 1 : inEffect.indexOf(toActionId) + 1;
+		if (toActionId !== undefined && from === 0) return this.#refuse('undo', 'undo_target_unknown', 'That action is not in effect.');
+		const takesBack = inEffect.slice(Math.max(0, from)).reverse();
+		if (takesBack.length === 0) return this.#refuse('undo', 'nothing_to_undo', 'There is nothing to take back.');
+		const seat = requesterSeat(v, takesBack);
+		if (seat === null) return this.#refuse('undo', 'not_your_seat', 'A spectator cannot take back actions.');
+		return this.#run('undo', () => this.#session.undo(seat, toActionId));
+	}
+
+	/** Accepts or declines the open request for every seat on this device it waits for. */
+	async answerUndo(accept: boolean): Promise<boolean> {
+		const pending = this.#view?.pendingUndo;
+		const seats = this.toAnswer;
+		if (!pending || seats.length === 0) return this.#refuse('answer', 'consent_unexpected', 'No request is waiting for your answer.');
+		// One decline closes the request; acceptances are needed from each waiting seat.
+		for (const seat of accept ? seats : seats.slice(0, 1)) {
+			if (!(await this.#run('answer', () => this.#session.consent(pending.request, accept, seat)))) return false;
+		}
+		return true;
+	}
+
+	/** The requester takes the open request back (its own decline). */
+	async withdrawUndo(): Promise<boolean> {
+		const pending = this.#view?.pendingUndo;
+		if (!pending || !this.mine.includes(pending.seat)) {
+			return this.#refuse('answer', 'consent_unexpected', 'There is no request of yours to withdraw.');
+		}
+		return this.#run('answer', () => this.#session.consent(pending.request, false, pending.seat));
+	}
+
+	#refuse(control: string, code: string, message: string): false {
+		this.#refusal = { control, code, message };
+		return false;
+	}
+
 	async #run(control: string, write: () => Promise<{ ok: true } | { ok: false; code: string; message: string }>): Promise<boolean> {
 		this.#busy = true;
 		try {
@@ -320,6 +410,7 @@ function refusalSentence(r: Refusal): string {
 		return 'Another move made at the same moment reached the game first, so this one was dropped (every browser picks the same one).';
 	}
 	if (r.code === 'not_seated') return 'Your claim on this seat was not the one the game started with.';
+	if (r.code === 'undo_pending') return 'This move was made while a request to take back was open, so it was not played.';
 	return r.message;
 }
 

@@ -8,6 +8,7 @@
  */
 import { Game, roundName, type Action, type GameState } from '../engine';
 import { companyName, playerName } from './stock-view';
+import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
 
 export type LogLineKind = 'round' | 'action' | 'result';
 
@@ -22,7 +23,7 @@ const money = (n: number) => `£${n}`;
 
 function entityName(state: GameState, entity: unknown): string {
 	if (typeof entity === 'number') return playerName(state, entity);
-	return typeof entity === 'string' ? entity : '?';
+	return typeof entity === 'string' ? corporationLabel(state, entity) : '?';
 }
 
 function corporationOfShare(share: unknown): string {
@@ -35,8 +36,36 @@ function num(x: unknown): number | null {
 	return typeof x === 'number' && Number.isFinite(x) ? x : null;
 }
 
-/** One action as a sentence, read against the state before it. */
-export function describeAction(state: GameState, action: Action): string {
+/** Cash a corporation (or, for a private, its owner) spent: its cash before less after. */
+function spent(before: GameState, after: GameState | undefined, entity: unknown): number | null {
+	if (!after || typeof entity !== 'string') return null;
+	let id = entity;
+	const owner = before.companies[entity]?.owner;
+	if (typeof owner === 'string' && owner.startsWith('corporation:')) id = owner.slice('corporation:'.length);
+	const b = before.corporations[id]?.cash;
+	const a = after.corporations[id]?.cash;
+	return b === undefined || a === undefined ? null : b - a;
+}
+
+/**
+ * A run, with what it paid where a minor's automatic dividend (half, the treasury keeping the
+ * smaller half) was paid at once (rules digest 8.1).
+ */
+function runSentence(before: GameState, after: GameState | undefined, entity: unknown, total: number): string {
+	const who = entityName(before, entity);
+	const id = typeof entity === 'string' ? entity : '';
+	const corp = before.corporations[id];
+	if (!after || !corp || corp.type !== 'minor' || total === 0) return `${who} runs for ${money(total)}`;
+	const kept = (after.corporations[id]?.cash ?? corp.cash) - corp.cash;
+	const ownerRef = corp.shares.find((c) => c.president)?.owner;
+	const owner = typeof ownerRef === 'string' && ownerRef.startsWith('player:') ? Number(ownerRef.slice('player:'.length)) : null;
+	if (owner === null || kept === 0) return `${who} runs for ${money(total)}`;
+	const paid = (after.players.find((p) => p.id === owner)?.cash ?? 0) - (before.players.find((p) => p.id === owner)?.cash ?? 0);
+	return `${who} runs for ${money(total)}: ${money(paid)} to ${playerName(before, owner)}, ${money(kept)} kept`;
+}
+
+/** One action as a sentence, read against the state before it (and after it, for what it cost). */
+export function describeAction(state: GameState, action: Action, after?: GameState): string {
 	const who = entityName(state, action.entity);
 	const a = action as unknown as Record<string, unknown>;
 	switch (action.type) {
@@ -60,19 +89,29 @@ export function describeAction(state: GameState, action: Action): string {
 			return `${who} pays off the loan`;
 		case 'payoff_player_debt_partial':
 			return `${who} pays off part of the loan`;
-		case 'lay_tile':
-			return `${who} lays tile ${action.tile} on ${action.hex}`;
-		case 'place_token':
-			return `${who} places a station in ${action.city}`;
+		case 'lay_tile': {
+			const cost = spent(state, after, action.entity);
+			const tile = String(action.tile).replace(/-\d+$/, '');
+			return `${who} lays tile ${tile} on ${hexLabel(state, String(action.hex))}${cost === null ? '' : ` for ${money(cost)}`}`;
+		}
+		case 'place_token': {
+			const cost = spent(state, after, action.entity);
+			const placed = after?.board.tokens.find((t) => !state.board.tokens.some((o) => o.hex === t.hex && o.city === t.city && o.corporation === t.corporation));
+			const where = placed ? hexLabel(state, String(placed.hex)) : String(action.city);
+			return `${who} places a station in ${where}${cost === null ? '' : ` for ${money(cost)}`}`;
+		}
 		case 'run_routes': {
 			const total = action.routes.reduce((s, r) => s + (num(r.revenue) ?? 0), 0);
-			return `${who} runs for ${money(total)}`;
+			return runSentence(state, after, action.entity, total);
 		}
 		case 'dividend':
 			return `${who} ${action.kind === 'payout' ? 'pays out' : action.kind === 'withhold' ? 'withholds' : `chooses ${action.kind}`}`;
 		case 'buy_train': {
-			const name = String(action.train).split('-')[0];
-			return `${who} buys a ${name} train for ${money(action.price)}`;
+			if (typeof a.exchange === 'string') return `${who} upgrades its L train to a 2 train for ${money(action.price)}`;
+			const name = typeof a.variant === 'string' ? a.variant : String(action.train).split('-')[0];
+			const seller = Object.values(state.corporations).find((c) => c.trains.some((t) => t.id === action.train));
+			const from = seller ? ` from ${corporationLabel(state, seller.id)}` : '';
+			return `${who} buys ${trainWithArticle(name)}${from} for ${money(action.price)}`;
 		}
 		case 'choose':
 			return `${who} chooses ${String(action.choice)}`;
@@ -133,16 +172,15 @@ export class LogBuilder {
 		}
 		for (const { id, action } of actions.slice(this.#ids.length)) {
 			const before = this.#game.snapshot();
-			const text = describeAction(before, action);
 			const r = this.#game.process(action);
 			// The log accepted it from this very state; a refusal here would mean a replay mismatch.
 			if (!r.ok) {
-				this.#lines.push({ id, kind: 'action', text: `${text} (not replayed: ${r.error.message})` });
+				this.#lines.push({ id, kind: 'action', text: `${describeAction(before, action)} (not replayed: ${r.error.message})` });
 				this.#ids.push(id);
 				continue;
 			}
-			this.#lines.push({ id, kind: 'action', text });
 			const after = this.#game.state as GameState;
+			this.#lines.push({ id, kind: 'action', text: describeAction(before, action, after) });
 			for (const line of results(before, after)) this.#lines.push({ id: '', kind: 'result', text: line });
 			const round = roundName(after);
 			if (round !== roundName(before)) this.#lines.push({ id: '', kind: 'round', text: round });

@@ -1,6 +1,7 @@
 /**
  * Browser only: creating a hotseat game and opening a game through the sync layer, with this
- * browser's relays passed explicitly (settings.svelte.ts) and this app's version for presence.
+ * browser's relays and STUN/TURN servers passed explicitly (settings.svelte.ts) and this app's
+ * version for presence.
  */
 import { version } from '$app/environment';
 import { createGame, deleteGame as deleteGameLog, openGame, type OpenGame, type SessionView } from '../sync';
@@ -9,8 +10,9 @@ import type { GameState } from '../engine';
 import { browserSettings } from './settings.svelte';
 import { keepCheckpoints, prepareCheckpoints } from './checkpoint-open';
 
+/** The relays and STUN/TURN servers of this browser's settings (none by default). */
 function transport() {
-	return { signaling: [...browserSettings().signalingUrls] };
+	return browserSettings().transport;
 }
 
 export async function openGame1822(game: string, secret: string): Promise<OpenGame<GameState>> {

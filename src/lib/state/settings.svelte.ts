@@ -1,6 +1,8 @@
-// The user's settings that outlive a game: for now, the signaling relays used
-// to find the other players. Persisted in localStorage; an empty list means
-// "the relay of this app's own origin".
+// The user's settings that outlive a game: the signaling relays used to find
+// the other players, and the STUN/TURN servers their browsers use to reach each
+// other. Persisted in localStorage; an empty relay list means "the relay of this
+// app's own origin", an empty server list means none (enough on one network).
+import { parseIceServerLines, type IceServer } from './ice-servers';
 import { defaultSignalingUrl, parseSignalingUrls, type OriginLocation } from './signaling-urls';
 
 export const SETTINGS_STORAGE_KEY = 'rails-1822:settings';
@@ -10,30 +12,45 @@ export type SettingsStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 
 interface StoredSettings {
 	signalingUrls?: unknown;
+	/** One line per server, as parseIceServer normalises it. */
+	iceServers?: unknown;
 }
 
-function readStored(storage: SettingsStorage | null): string[] {
-	if (!storage) return [];
+function readStored(storage: SettingsStorage | null): { signalingUrls: string[]; iceServers: string[] } {
+	const none = { signalingUrls: [], iceServers: [] };
+	if (!storage) return none;
 	try {
 		const raw = storage.getItem(SETTINGS_STORAGE_KEY);
-		if (raw === null) return [];
+		if (raw === null) return none;
 		const parsed = JSON.parse(raw) as StoredSettings | null;
-		return Array.isArray(parsed?.signalingUrls) ? parseSignalingUrls(parsed.signalingUrls) : [];
+		return {
+			signalingUrls: Array.isArray(parsed?.signalingUrls) ? parseSignalingUrls(parsed.signalingUrls) : [],
+			iceServers: Array.isArray(parsed?.iceServers) ? parseIceServerLines(parsed.iceServers).lines : []
+		};
 	} catch {
 		// Unreadable or corrupt settings fall back to the defaults rather than break the app.
-		return [];
+		return none;
 	}
+}
+
+/** What a game is opened with (sync/providers.ts TransportSettings). */
+export interface TransportChoice {
+	readonly signaling: string[];
+	readonly iceServers: IceServer[];
 }
 
 export class Settings {
 	#customSignalingUrls = $state<string[]>([]);
+	#iceServerLines = $state<string[]>([]);
 	readonly #storage: SettingsStorage | null;
 	readonly #origin: OriginLocation;
 
 	constructor(origin: OriginLocation, storage: SettingsStorage | null) {
 		this.#origin = origin;
 		this.#storage = storage;
-		this.#customSignalingUrls = readStored(storage);
+		const stored = readStored(storage);
+		this.#customSignalingUrls = stored.signalingUrls;
+		this.#iceServerLines = stored.iceServers;
 	}
 
 	/** The relays the user chose; empty when they use the default. */
@@ -65,15 +82,44 @@ export class Settings {
 		this.#save();
 	}
 
+	/** The STUN/TURN servers as the settings form shows them, one per line. */
+	get iceServerLines(): readonly string[] {
+		return this.#iceServerLines;
+	}
+
+	/** The servers to pass to y-webrtc; empty by default. */
+	get iceServers(): IceServer[] {
+		return parseIceServerLines(this.#iceServerLines).servers;
+	}
+
+	/**
+	 * Replaces the STUN/TURN servers with the accepted lines. Returns the refused lines with the
+	 * reason, so the form can say what is wrong.
+	 */
+	setIceServers(values: readonly string[]): { line: string; reason: string }[] {
+		const parsed = parseIceServerLines(values);
+		this.#iceServerLines = parsed.lines;
+		this.#save();
+		return parsed.refused;
+	}
+
+	/**
+	 * The transport every game is opened with. The server list is always passed, even empty:
+	 * left out, y-webrtc's peer library falls back to public STUN servers of its own choosing.
+	 */
+	get transport(): TransportChoice {
+		return { signaling: [...this.signalingUrls], iceServers: this.iceServers };
+	}
+
 	#save(): void {
 		if (!this.#storage) return;
 		try {
-			if (this.#customSignalingUrls.length === 0) this.#storage.removeItem(SETTINGS_STORAGE_KEY);
-			else
-				this.#storage.setItem(
-					SETTINGS_STORAGE_KEY,
-					JSON.stringify({ signalingUrls: this.#customSignalingUrls } satisfies StoredSettings)
-				);
+			const stored: StoredSettings = {
+				...(this.#customSignalingUrls.length > 0 ? { signalingUrls: this.#customSignalingUrls } : {}),
+				...(this.#iceServerLines.length > 0 ? { iceServers: this.#iceServerLines } : {})
+			};
+			if (Object.keys(stored).length === 0) this.#storage.removeItem(SETTINGS_STORAGE_KEY);
+			else this.#storage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(stored));
 		} catch {
 			// Storage can be full or disabled (private browsing); the settings still apply to this visit.
 		}

@@ -21,6 +21,10 @@ import { deriveRoom } from './links';
 export interface TransportSettings {
 	/** Extra relays from settings; the app's own relay is always first. */
 	readonly signaling: readonly string[];
+	/**
+	 * STUN/TURN servers from settings; none when absent. Always passed to the peer library, which
+	 * would otherwise use public STUN servers of its own.
+	 */
 	readonly iceServers?: readonly RTCIceServer[];
 }
 
@@ -52,7 +56,7 @@ export async function openTransport(
 ): Promise<Transport> {
 	const { room, password } = await deriveRoom(secret, game);
 	await closing.get(room);
-	const peerOpts = settings.iceServers ? { config: { iceServers: [...settings.iceServers] } } : {};
+	const peerOpts = { config: { iceServers: [...(settings.iceServers ?? [])] } };
 	const provider = new WebrtcProvider(room, doc, { signaling: signalingUrls(origin, settings), password, peerOpts });
 
 	const peerCount = () => provider.room?.webrtcConns.size ?? 0;

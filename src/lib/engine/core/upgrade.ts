@@ -98,8 +98,22 @@ export function isNextColor(from: TileDef, to: TileDef): boolean {
 	return from.color !== 'blue' && colorIndex(to.color) === colorIndex(from.color) + 1;
 }
 
+/** Answers of `pathsKeptSomeRotation` by tile pair, then fromRotation (0: not asked yet, 1: no, 2: yes). */
+const someRotationMemo = new WeakMap<TileDef, WeakMap<TileDef, Uint8Array>>();
+
 /** Old track kept under some rotation of the new tile [reference tile.rb paths_are_subset_of?]. */
 export function pathsKeptSomeRotation(from: TileDef, fromRotation: number, to: TileDef): boolean {
+	if (!Number.isInteger(fromRotation)) return keptSomeRotation(from, fromRotation, to);
+	let byTo = someRotationMemo.get(from);
+	if (!byTo) someRotationMemo.set(from, (byTo = new WeakMap()));
+	let answers = byTo.get(to);
+	if (!answers) byTo.set(to, (answers = new Uint8Array(6)));
+	const key = rotateEdge(fromRotation, 0);
+	if (answers[key] === 0) answers[key] = keptSomeRotation(from, fromRotation, to) ? 2 : 1;
+	return answers[key] === 2;
+}
+
+function keptSomeRotation(from: TileDef, fromRotation: number, to: TileDef): boolean {
 	if (from.junction && to.junction) {
 		// plain junction tile to junction tile: the exits must be kept
 		const fromExits = rotatedExits(from, fromRotation);

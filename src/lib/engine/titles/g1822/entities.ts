@@ -36,8 +36,11 @@ export function certCount(state: GameState, config: ResolvedConfig, playerId: nu
 	const holder = playerHolder(playerId);
 	let n = 0;
 	for (const corp of Object.values(state.corporations)) {
-		if (corp.closed || inNoCertLimitCell(config, corp)) continue;
-		for (const c of corp.shares) if (c.owner === holder) n++;
+		if (corp.closed) continue;
+		let held = 0;
+		for (const c of corp.shares) if (c.owner === holder) held++;
+		// The market cell is looked up only for companies the player holds (asked every stock action).
+		if (held > 0 && !inNoCertLimitCell(config, corp)) n += held;
 	}
 	const p = findPlayer(state, playerId);
 	if (p) for (const c of p.companies) if (c !== TAX_HAVEN) n++;

@@ -63,7 +63,23 @@ export function validateEmergencySale(
 		return refuse('not_operated', `${operating.id} is in its first turn; its shares cannot be sold.`);
 	if (!keepsDirector(state, operating, playerId, r.value))
 		return refuse('director_change', `The sale would change the director of ${operating.id}.`);
+	if (!saleNeeded(state, config, operating, playerId, r.value))
+		return refuse('more_than_needed', 'Sell only what is needed: one share fewer would raise enough.');
 	return ok(r.value);
+}
+
+/**
+ * A bundle may be sold only if the bundle without its cheapest certificate would not cover what
+ * is missing for the cheapest train (rules digest 9.1) [step/emergency_money.rb
+ * selling_minimum_shares?; EBUY_SELL_MORE_THAN_NEEDED false].
+ */
+function saleNeeded(state: GameState, config: ResolvedConfig, operating: CorporationState, playerId: number, plan: SellPlan): boolean {
+	const missing = cheapestDepotPrice(state, config) - operating.cash - (findPlayer(state, playerId)?.cash ?? 0);
+	const corp = state.corporations[plan.corp];
+	let smallest = Infinity;
+	for (const c of corp.shares) if (plan.indexes.includes(c.index)) smallest = Math.min(smallest, c.percent);
+	const perTen = plan.price / (plan.percent / 10);
+	return plan.price - (perTen * smallest) / 10 < missing;
 }
 
 export function applyEmergencySale(state: GameState, config: ResolvedConfig, round: OperatingRound, plan: SellPlan, playerId: number): void {

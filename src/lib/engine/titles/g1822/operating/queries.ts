@@ -143,6 +143,12 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 	}
 	// M14's London token, when due, is the only thing to do (m14-acquisition.ts).
 	if (m14TokenPending(state)) return { ...EMPTY, ...base, actions: ['place_token'], pendingTokens: pendingLondonToken(state, config, corp) };
+	// P8's choice, when pending, comes first (more privates may still be acquired).
+	if (state.privateChoices.P8 === 'pending' && corp.companies.includes('P8')) {
+		const privates = acquirableCompanies(state, config, corp).filter((c) => accepts(act('acquire_company', { company: c })));
+		const actions = [...(privates.length ? ['acquire_company'] : []), 'choose', ...(accepts(act('pass')) ? ['pass'] : [])];
+		return { ...EMPTY, ...base, actions, privates, p8Choice: ['token', 'discount'] };
+	}
 	const steps = openSteps(state, config, round);
 	const types = new Set<string>(steps.flatMap((s) => STEP_ACTIONS[s]));
 	if (accepts(act('pass'))) types.add('pass');

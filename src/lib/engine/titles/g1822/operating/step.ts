@@ -41,6 +41,11 @@ export const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
 
 const NOT_BUILT = ['choose_ability', 'payoff_player_debt', 'payoff_player_debt_partial'];
 
+/** Actions of the acquire step, which come before P8's pending choice. */
+function p8ChoiceMayWait(round: OperatingRound, action: Action): boolean {
+	return action.type === 'acquire_company' || (action.type === 'pass' && round.turn.step === 'acquire');
+}
+
 function stepFor(state: GameState, config: ResolvedConfig, round: OperatingRound, type: string): OrStep | null {
 	for (let i = OR_STEPS.indexOf(round.turn.step); i < OR_STEPS.length; i++) {
 		const step = OR_STEPS[i];
@@ -81,6 +86,10 @@ export function validateOperating(
 			state.privateChoices.P8 = choice;
 		});
 	}
+	// The P8 choice blocks the rest of the turn until made; the acquire step (more acquisitions,
+	// or its pass) comes first [g_1822/step/special_choose.rb; rules digest 10.2].
+	if (state.privateChoices.P8 === 'pending' && corp.companies.includes('P8') && !p8ChoiceMayWait(round, action))
+		return refuse('choice_pending', `${corp.id} must first choose "token" or "discount" for P8.`);
 	// P5's Channel upgrade and P21's bridge lays (special-lays.ts).
 	if (action.type === 'lay_tile' && SPECIAL_LAY_PRIVATES.includes(String(action.entity))) {
 		const r = validateSpecialLay(state, config, corp, round, action);

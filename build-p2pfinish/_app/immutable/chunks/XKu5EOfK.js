@@ -1,0 +1,1 @@
+const o="1795958418057";export{o as v};
