@@ -1,1 +1,0 @@
-import{b as u,g as i,c as n}from"./BS_8uqaY.js";function a(r,e,s){return r===null?!1:e.includes(r)&&s.includes(r)}class d{#r=u(!1);get midTurn(){return i(this.#r)}report(e,s,t){n(this.#r,a(e,s,t),!0)}clear(){n(this.#r,!1)}}const f=new d;export{f as t};

@@ -1,1 +1,0 @@
-const o="1795958418057";export{o as v};
