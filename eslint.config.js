@@ -30,6 +30,7 @@ export default defineConfig(
 	{
 		ignores: [
 			'build/',
+			'build-*/',
 			'.svelte-kit/',
 			'node_modules/',
 			'tests/output/',
