@@ -10,13 +10,10 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import { corporationId } from '../src/lib/engine/core/ids';
-import { RouteBoard } from '../src/lib/engine/core/route-board';
-import { routeContext } from '../src/lib/engine/titles/g1822/routes/context';
 import { findBestRoutes } from '../src/lib/router/best-routes';
 import { RouteGraph } from '../src/lib/router/steps';
 import { referenceRoot } from '../tests/unit/map-reference';
-import { RECORDED_GAMES, recordedRuns } from '../tests/unit/routes-reference';
+import { RECORDED_GAMES, recordedRuns, runContext } from '../tests/unit/routes-reference';
 import { stopHexes } from '../src/lib/engine/core/route';
 
 const POSITIONS: readonly [game: string, action: number][] = [
@@ -43,18 +40,7 @@ for (const [game, action] of POSITIONS) {
 	const g = RECORDED_GAMES.find((x) => x.game === game)!;
 	const run = recordedRuns(g).find((r) => r.actionId === action)!;
 	const solve = () => {
-		const rb = new RouteBoard(g.map, run.board);
-		const ctx = routeContext({
-			map: g.map,
-			board: run.board,
-			rb,
-			special: g.special,
-			corporation: corporationId(run.corporation),
-			major: !/^\d+$/.test(run.corporation),
-			phaseColors: run.phaseColors,
-			trains: run.trains,
-			mailContracts: run.mailContracts
-		});
+		const { rb, ctx } = runContext(g, run);
 		return findBestRoutes(ctx, new RouteGraph(rb, g.special));
 	};
 	const first = solve();

@@ -7,16 +7,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corporationId } from '../../src/lib/engine/core/ids';
-import { RouteBoard } from '../../src/lib/engine/core/route-board';
-import { routeContext } from '../../src/lib/engine/titles/g1822/routes/context';
 import { evaluateRun } from '../../src/lib/engine/titles/g1822/routes/run-revenue';
 import { overlapClass } from '../../src/lib/engine/titles/g1822/routes/trains';
 import { parseRecordedRoutes } from '../../src/lib/interop/routes';
 import { findBestRoutes } from '../../src/lib/router/best-routes';
 import { RouteGraph } from '../../src/lib/router/steps';
 import { referenceRoot } from './map-reference';
-import { RECORDED_GAMES, recordedRuns } from './routes-reference';
+import { RECORDED_GAMES, recordedRuns, runContext } from './routes-reference';
 
 const gamesExist = existsSync(path.join(referenceRoot, 'traces'));
 if (!gamesExist) console.log('reference games not found at ../shared/reference: recorded router test skipped');
@@ -29,18 +26,7 @@ describe.skipIf(!gamesExist)('route finder on recorded positions: never worse th
 			const worse: string[] = [];
 			const runs = recordedRuns(g);
 			for (const run of runs) {
-				const rb = new RouteBoard(g.map, run.board);
-				const ctx = routeContext({
-					map: g.map,
-					board: run.board,
-					rb,
-					special: g.special,
-					corporation: corporationId(run.corporation),
-					major: !/^\d+$/.test(run.corporation),
-					phaseColors: run.phaseColors,
-					trains: run.trains,
-					mailContracts: run.mailContracts
-				});
+				const { rb, ctx } = runContext(g, run);
 				const classes = new Map(run.trains.map((t) => [t.id as string, overlapClass(t)]));
 				const parsed = parseRecordedRoutes(rb, ctx.corporation, run.routes, (t) => classes.get(t) ?? 'normal');
 				if (!parsed.ok) continue;

@@ -8,14 +8,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corporationId } from '../../src/lib/engine/core/ids';
-import { RouteBoard } from '../../src/lib/engine/core/route-board';
-import { routeContext } from '../../src/lib/engine/titles/g1822/routes/context';
 import { evaluateRun } from '../../src/lib/engine/titles/g1822/routes/run-revenue';
 import { overlapClass } from '../../src/lib/engine/titles/g1822/routes/trains';
 import { parseRecordedRoute, parseRecordedRoutes, printRoute } from '../../src/lib/interop/routes';
 import { referenceRoot } from './map-reference';
-import { RECORDED_GAMES, recordedRuns } from './routes-reference';
+import { RECORDED_GAMES, recordedRuns, runContext } from './routes-reference';
 
 const gamesExist = existsSync(path.join(referenceRoot, 'traces'));
 if (!gamesExist) console.log('reference games not found at ../shared/reference: route oracle skipped');
@@ -58,18 +55,7 @@ describe.skipIf(!gamesExist)('recorded run_routes: our revenue equals the record
 			let routesChecked = 0;
 			for (const run of runs) {
 				const key = `${g.game}:${run.actionId}`;
-				const rb = new RouteBoard(g.map, run.board);
-				const ctx = routeContext({
-					map: g.map,
-					board: run.board,
-					rb,
-					special: g.special,
-					corporation: corporationId(run.corporation),
-					major: !/^\d+$/.test(run.corporation),
-					phaseColors: run.phaseColors,
-					trains: run.trains,
-					mailContracts: run.mailContracts
-				});
+				const { rb, ctx } = runContext(g, run);
 				const classes = new Map(run.trains.map((t) => [t.id as string, overlapClass(t)]));
 				const parsed = parseRecordedRoutes(rb, ctx.corporation, run.routes, (t) => classes.get(t) ?? 'normal');
 				let issue: string | null = null;

@@ -26,6 +26,8 @@ import { MAP_NRS } from '../../src/lib/engine/titles/g1822/scenarios/nrs/map';
 import { pullmanCanAttach, routeTrain, type RouteTrain } from '../../src/lib/engine/titles/g1822/routes/trains';
 import type { RecordedRoute } from '../../src/lib/interop/routes';
 import { loadTitle, referenceRoot } from './map-reference';
+import { RouteBoard } from '../../src/lib/engine/core/route-board';
+import { routeContext, type RouteContext } from '../../src/lib/engine/titles/g1822/routes/context';
 
 export interface RecordedGame {
 	readonly title: string;
@@ -223,4 +225,21 @@ export function recordedRuns(g: RecordedGame): RecordedRun[] {
 		prev = line;
 	}
 	return out;
+}
+
+/** The route board and the engine's route context of a recorded run, as the run's action saw them. */
+export function runContext(g: RecordedGame, run: RecordedRun): { rb: RouteBoard; ctx: RouteContext } {
+	const rb = new RouteBoard(g.map, run.board);
+	const ctx = routeContext({
+		map: g.map,
+		board: run.board,
+		rb,
+		special: g.special,
+		corporation: corporationId(run.corporation),
+		major: !/^\d+$/.test(run.corporation),
+		phaseColors: run.phaseColors,
+		trains: run.trains,
+		mailContracts: run.mailContracts
+	});
+	return { rb, ctx };
 }
