@@ -59,7 +59,7 @@ export async function playImportedHere(json: unknown, applied: number, names: re
 		origin: location.origin,
 		adapter: engine1822,
 		appVersion: version,
-		settings: { signaling: [...browserSettings().signalingUrls] }
+		settings: browserSettings().transport
 	});
 	try {
 		for (const [seat, name] of names.entries()) {
@@ -107,7 +107,7 @@ export async function inviteImportedHere(json: unknown, applied: number, seat: n
 		origin: location.origin,
 		adapter: engine1822,
 		appVersion: version,
-		settings: { signaling: [...browserSettings().signalingUrls] }
+		settings: browserSettings().transport
 	});
 	try {
 		const r = await created.session.claim(seat, name);
