@@ -6,20 +6,27 @@
  *
  *   npm run -s fuzz -- --actions N --seed S
  *
+ * With `--games N` it instead plays N whole random games (tests/support/random-player.ts) across
+ * titles, player counts and option sets, and prints their summary: games by end reason, actions,
+ * refusals by code, and every failure with its game seed and the end of its log.
+ *
  * Exit code 0 only when no fuzzed action failed.
  */
 import { performance } from 'node:perf_hooks';
 import { referenceGames, referencePresent } from '../tests/support/reference-games';
 import { runFuzz } from '../tests/support/fuzz/runner';
+import { runRandomGames } from '../tests/support/random-player';
 
 function usage(message: string): never {
-	process.stderr.write(`${message}\nusage: fuzz --actions N --seed S\n`);
+	process.stderr.write(`${message}\nusage: fuzz --actions N --seed S | fuzz --games N --seed S [--full-logs]\n`);
 	process.exit(2);
 }
 
-function parseArgs(argv: string[]): { actions: number; seed: number } {
+function parseArgs(argv: string[]): { actions: number; seed: number; games: number | null; fullLogs: boolean } {
 	let actions = 1000;
 	let seed = 1;
+	let games: number | null = null;
+	let fullLogs = false;
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const v = Number(argv[i + 1]);
@@ -31,17 +38,28 @@ function parseArgs(argv: string[]): { actions: number; seed: number } {
 			if (!Number.isInteger(v)) usage('--seed needs a whole number');
 			seed = v;
 			i++;
-		} else if (a === '--games') usage('--games (random whole games) is not implemented yet');
+		} else if (a === '--games') {
+			if (!Number.isInteger(v) || v < 0) usage('--games needs a whole number');
+			games = v;
+			i++;
+		} else if (a === '--full-logs') fullLogs = true;
 		else usage(`unknown argument ${a}`);
 	}
-	return { actions, seed };
+	return { actions, seed, games, fullLogs };
 }
 
 function main(): void {
 	const args = parseArgs(process.argv.slice(2));
+	if (args.games !== null) {
+		const t0 = performance.now();
+		const summary = runRandomGames(args.games, args.seed, { fullLogs: args.fullLogs });
+		process.stdout.write(JSON.stringify({ ...summary, ms: Math.round(performance.now() - t0) }) + '\n');
+		process.exitCode = summary.failures.length === 0 && summary.stalled.length === 0 ? 0 : 1;
+		return;
+	}
 	if (!referencePresent) process.stderr.write('reference games not found at ../shared/reference; fuzzing fresh games only\n');
 	const t0 = performance.now();
-	const summary = runFuzz({ ...args, games: referenceGames(), now: () => performance.now() });
+	const summary = runFuzz({ actions: args.actions, seed: args.seed, games: referenceGames(), now: () => performance.now() });
 	process.stdout.write(JSON.stringify({ ...summary, ms: Math.round(performance.now() - t0) }) + '\n');
 	process.exitCode = summary.failures.length === 0 ? 0 : 1;
 }

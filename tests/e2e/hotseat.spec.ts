@@ -163,7 +163,7 @@ test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid
 	await pressPass(page); // Cleo
 	await expectActive(page, 'Ada', START_CASH, 210);
 	await pressPass(page); // Ada
-	await expect(page.getByTestId('not-stock-round')).toContainText('The operating round view is coming');
+	await expect(page.getByTestId('operating-round')).toBeVisible();
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Operating Round 1.1');
 	await expectPlayer(page, 'Ada', START_CASH - 110 - 100 + 10, 0);
 	await expectPlayer(page, 'Brunel', START_CASH, 0);
@@ -175,7 +175,7 @@ test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid
 	await expect(page.getByTestId('turn-status')).toContainText('to act');
 	const turn = (await page.getByTestId('turn-status').locator('b').textContent()) ?? '';
 	expect(turn).toMatch(/^Minor \d+ \((Ada|Cleo)\)$/);
-	await page.screenshot({ path: `${SCREENSHOTS}/operating-placeholder-1280x800.png`, fullPage: true });
+	await page.screenshot({ path: `${SCREENSHOTS}/operating-round-1280x800.png`, fullPage: true });
 
 	// Home lists the game; deleting it (after a confirmation) removes it and its database.
 	await page.goto('/');

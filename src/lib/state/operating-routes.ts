@@ -1,10 +1,7 @@
 /**
  * The best run for the operating company, as `run_routes` routes the engine reads back, and
  * the hexes each route passes through (for drawing it on the map).
- *
- * This runs on the main thread for now: in the early game (a handful of trains, little
- * track) the finder answers in milliseconds. A late-game map can take longer; moving it to a
- * Web Worker (worker-protocol.ts) is the next step.
+ * The page asks through router-client.ts, which runs this in the route-finder worker.
  */
 import { configFor, type GameState } from '../engine';
 import type { RouteJson } from '../engine/core/actions';

@@ -172,7 +172,11 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 	const tokens = has('place_token') ? stationOptions(state, config, corp, round) : [];
 	const channelTokens = channelOptions(state, config, corp, round, accepts);
 	if (channelTokens.length) types.add('place_token');
-	const destination = has('hex_token') ? (mapFor(state.setup.title).destinations.get(corporationId(corp.id)) ?? null) : null;
+	// The destination step stays open until the token is placed, but the token is accepted only once
+	// the destination is connected to the home station (rules digest 5.4): offer it only then.
+	const destinationHex = has('hex_token') ? (mapFor(state.setup.title).destinations.get(corporationId(corp.id)) ?? null) : null;
+	const destination = destinationHex !== null && accepts(act('hex_token', { hex: destinationHex })) ? destinationHex : null;
+	if (destination === null) types.delete('hex_token');
 	const trains = has('buy_train') ? trainChoices(state, config, corp, accepts) : null;
 	const privates = has('acquire_company') ? acquirableCompanies(state, config, corp).filter((c) => accepts(act('acquire_company', { company: c }))) : [];
 	const minors: MinorChoice[] = has('merge')

@@ -8,7 +8,7 @@ import { cellAt, parseSharePriceId } from '../../../core/market';
 import { phaseHas } from '../../../core/phases';
 import { playerHolder } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
-import { findPlayer } from '../entities';
+import { committedCash, findPlayer } from '../entities';
 import { placeOnMarket } from '../market-ops';
 import { closeCompany } from '../companies-ops';
 import { checkFloat } from '../shares-ops';
@@ -64,6 +64,11 @@ export function parTerms(
 	return ok({ concession: null, playerPays: price * (presPct / 10), toTreasury: corp.capitalization === 'incremental', bankAdds: 0 });
 }
 
+/** Cash not committed to the player's winning bids. */
+export function availableCash(round: StockRound, cash: number, playerId: number): number {
+	return cash - committedCash(round, playerId);
+}
+
 export function validatePar(
 	state: GameState,
 	config: ResolvedConfig,
@@ -85,8 +90,12 @@ export function validatePar(
 	if (config.mode === 'live' && !cell.majorPar) return refuse('invalid_par', `£${cell.price} is not a par price for majors.`);
 	const terms = parTerms(state, config, playerId, corp.id, cell.price);
 	if (!terms.ok) return terms;
-	if (terms.value.playerPays > player.cash)
-		return refuse('insufficient_cash', `Starting ${corp.id} at £${cell.price} costs £${terms.value.playerPays}.`);
+	// Live play spends only cash not committed to winning bids, or a winning bid could later go
+	// unpaid (rules digest 3.4: the UI offers pars within available cash; 3.8 "every winning bid
+	// was covered by committed cash"). Recorded games keep the engine's own check on cash alone.
+	const spendable = config.mode === 'live' ? availableCash(round, player.cash, playerId) : player.cash;
+	if (terms.value.playerPays > spendable)
+		return refuse('insufficient_cash', `Starting ${corp.id} at £${cell.price} costs £${terms.value.playerPays}; you have £${spendable} free.`);
 	return ok({ corp: corp.id, row: cell.row, column: cell.column, price: cell.price, ...terms.value });
 }
 

@@ -11,7 +11,7 @@ import { allBidBoxes } from './bidboxes';
 import { maximumBid, minimumBid, validateBid } from './bid';
 import { canBuyCheck } from './buy';
 import { validateSellShares } from './sell';
-import { parTerms } from './par';
+import { availableCash, parTerms } from './par';
 
 export interface BidBoxOption {
 	readonly company: string;
@@ -105,7 +105,8 @@ export function parOptions(state: GameState, config: ResolvedConfig, round: Stoc
 		let concession: string | null = null;
 		for (const cell of majorParCells(config.market)) {
 			const t = parTerms(state, config, playerId, corp.id, cell.price);
-			if (!t.ok || t.value.playerPays > player.cash) continue;
+			const spendable = config.mode === 'live' ? availableCash(round, player.cash, playerId) : player.cash;
+			if (!t.ok || t.value.playerPays > spendable) continue;
 			concession = t.value.concession;
 			pars.push({ price: cell.price, sharePrice: `${cell.price},${cell.row},${cell.column}`, cost: t.value.playerPays });
 		}
