@@ -13,6 +13,9 @@
  *
  * `sync` (scripts/bench-sync.ts): the median time for an action to reach the other peer over 50
  * actions on loopback, and the time to verify the signatures of a 1500-action log.
+ * `open` (scripts/bench-open.ts): opening the longest game with and without checkpoints.
+ * `router` (scripts/bench-router.ts): the route finder's median and worst time on the named
+ * late-game positions and the five costliest `run_routes` positions of each game.
  *
  *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N]
  */
@@ -24,6 +27,7 @@ import { Session } from 'node:inspector/promises';
 import { replayExport } from '../src/lib/interop/replay';
 import { benchOpen } from './bench-open';
 import { benchSync } from './bench-sync';
+import { benchRouter } from './bench-router';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -159,7 +163,9 @@ async function main(): Promise<void> {
 	// Opening the longest game with and without checkpoints (bench-open.ts); an action's time to
 	// reach the other peer and a 1500-entry log's signature check (bench-sync.ts).
 	const sync = await benchSync();
-	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: benchOpen(runs), sync }, null, 2) + '\n');
+	// The route finder on the late-game positions of the route-finder issue (bench-router.ts).
+	const router = benchRouter(runs);
+	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: benchOpen(runs), sync, router }, null, 2) + '\n');
 }
 
 await main();
