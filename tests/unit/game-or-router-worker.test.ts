@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeEntities, bidBoxes, createGame, operatingChoices, process, routeRevenue, type Action, type GameState } from '../../src/lib/engine';
 import { corporationId } from '../../src/lib/engine/core/ids';
-import { createRouteWorker, type WorkerOut } from '../../src/lib/router/worker';
+import { createRouteWorker, type WorkerOut } from '../../src/lib/state/router-worker';
 import { buyTrainAction } from '../../src/lib/state/operating-actions';
 
 function apply(s: GameState, a: unknown): GameState {

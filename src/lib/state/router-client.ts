@@ -6,7 +6,7 @@
 import type { GameState } from '../engine';
 import type { CorporationId } from '../engine/core/ids';
 import { createRequestTracker, type StateRef } from '../router/worker-protocol';
-import type { WorkerIn, WorkerOut } from '../router/worker';
+import type { WorkerIn, WorkerOut } from './router-worker';
 import { bestRoutes, operatingCorporation, type BestRoutes } from './operating-routes';
 
 export class RouterClient {
@@ -18,7 +18,7 @@ export class RouterClient {
 	#start(): Worker | null {
 		if (this.#worker || this.#failed) return this.#worker;
 		try {
-			this.#worker = new Worker(new URL('../router/worker.ts', import.meta.url), { type: 'module' });
+			this.#worker = new Worker(new URL('./router-worker.ts', import.meta.url), { type: 'module' });
 			this.#worker.onmessage = (e: MessageEvent<WorkerOut>) => this.#answer(e.data);
 			this.#worker.onerror = () => {
 				this.#failed = true;

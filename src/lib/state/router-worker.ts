@@ -9,8 +9,8 @@
  */
 import type { GameState } from '../engine';
 import type { RouteJson } from '../engine/core/actions';
-import { bestRoutes } from '../state/operating-routes';
-import type { AppToWorker, FailureMessage, ResultMessage, StateRef } from './worker-protocol';
+import { bestRoutes } from './operating-routes';
+import type { AppToWorker, FailureMessage, ResultMessage, StateRef } from '../router/worker-protocol';
 
 /** The position the next requests are about (not part of the shared protocol: only this worker holds states). */
 export interface PositionMessage {
