@@ -11,15 +11,16 @@
 import {
 	Game,
 	configFor,
+	process as processPure,
 	createGame,
 	legalActionTypes,
 	operatingChoices,
 	stockRoundChoices,
 	type Action,
 	type GameState,
-	type OperatingChoices,
-	type RouteJson
+	type OperatingChoices
 } from '../../src/lib/engine/index';
+import type { RouteJson } from '../../src/lib/engine/core/actions';
 import { TITLES } from '../../src/lib/engine/titles/g1822/config';
 import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
 import { cityTileName } from '../../src/lib/engine/titles/g1822/operating/queries';
@@ -29,7 +30,6 @@ import { printRoute } from '../../src/lib/interop/routes';
 import { findBestRoutes } from '../../src/lib/router/best-routes';
 import { checkInvariants, checkTransition } from './invariants';
 import { Prng } from './fuzz/prng';
-import { process as processPure } from '../../src/lib/engine/index';
 
 export interface GameSetupChoice {
 	readonly title: TitleId;
@@ -259,7 +259,7 @@ export function playRandomGame(seed: number, options: PlayOptions = {}): GameRes
 	while (!game.state.end.finished) {
 		if (log.length >= maxActions || (options.stopAfter !== undefined && log.length >= options.stopAfter)) return done('stalled', null);
 		const state = game.state as GameState;
-		let candidates = legalCandidates(state, rng);
+		const candidates = legalCandidates(state, rng);
 		if (candidates.length === 0)
 			return done('failed', { kind: 'no_action', detail: `nothing offered; types [${legalActionTypes(state).join(', ')}]`, action: null, atAction: log.length, round: roundLabel(state) });
 		const i = pickWeighted(rng, candidates);
@@ -272,7 +272,6 @@ export function playRandomGame(seed: number, options: PlayOptions = {}): GameRes
 			const kind = r.error.code === 'internal_error' ? 'internal_error' : 'refused';
 			return done('failed', { kind, detail: `${r.error.code}: ${r.error.message}`, action, atAction: log.length, round: label });
 		}
-		candidates = [];
 		log.push(action);
 		const broken = checkInvariants(game.state as GameState);
 		if (broken.length) return done('failed', { kind: 'invariant', detail: broken.join('; '), action, atAction: log.length - 1, round: label });

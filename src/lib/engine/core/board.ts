@@ -6,7 +6,7 @@ import type { HexDef, MapDef } from './board-map';
 import { borderKey, emptyBoard, tileNameOf, type BoardState, type StationToken } from './board-state';
 import { EDGES, rotateEdge, type Edge } from './hex';
 import { tileId, type CorporationId, type HexId, type TileId } from './ids';
-import { colorIndex, type BorderDef, type TileDef } from './tile';
+import { cityTownEdges, colorIndex, type BorderDef, type TileDef } from './tile';
 import type { LaidTile } from './upgrade';
 
 /** The board at setup: preprinted tiles only, home slots reserved for the corporations in play. */
@@ -77,6 +77,22 @@ export function cityCapacity(map: MapDef, board: BoardState, hex: HexId, city: n
 }
 
 /**
+ * The city of a home named by its index on the printed tile, on the tile there now. An upgrade
+ * may number its cities differently (a rotated London tile); the home goes with its city's
+ * track, as tokens do when a tile is upgraded [reference hex.rb lay moves reservations with
+ * their cities]. Upgrades keep every old track edge, so the printed city's edges find it.
+ */
+export function currentHomeCity(map: MapDef, board: BoardState, hex: HexId, printedCity: number): number {
+	const h = map.byId.get(hex);
+	if (!h || !board.tiles[hex]) return printedCity;
+	const now = tileOnHex(map, board, hex);
+	const edges = cityTownEdges(h.tile, 0).find((c) => c.node.kind === 'city' && c.node.index === printedCity)?.edges ?? [];
+	if (!now || edges.length === 0) return printedCity;
+	const target = cityTownEdges(now.def, now.rotation).find((c) => c.node.kind === 'city' && edges.every((e) => c.edges.includes(e)));
+	return target ? target.node.index : printedCity;
+}
+
+/**
  * Home reservations still holding a slot in this city: corporations reserved here that
  * have not yet tokened it.
  */
@@ -90,7 +106,7 @@ export function pendingReservations(map: MapDef, board: BoardState, hex: HexId, 
 		if (home.city === null) {
 			// a single-city hex; a tile-level home (M14) reserves no particular city
 			if (!single || city !== 0 || map.tileReservations.get(hex)?.includes(corp)) return false;
-		} else if (home.city !== city) {
+		} else if (currentHomeCity(map, board, hex, home.city) !== city) {
 			return false;
 		}
 		return !board.tokens.some((t) => t.hex === hex && t.city === city && t.corporation === corp);

@@ -12,7 +12,7 @@
  *   that city then goes back to its charter.
  */
 import type { MapDef } from '../../../core/board-map';
-import { tileOnHex, tokensInCity } from '../../../core/board';
+import { currentHomeCity, tileOnHex, tokensInCity } from '../../../core/board';
 import { borderKey, type BoardState, type StationToken } from '../../../core/board-state';
 import type { CorporationId, HexId } from '../../../core/ids';
 import { ok, refuse, type Result, type RuleError } from '../../../core/result';
@@ -205,7 +205,7 @@ export function placeHomeToken(
 	if (!home) return refuse('no_home', 'This company has no home on this map.');
 	if (tokensOf(board, corp).some((t) => t.hex === home.hex)) return refuse('home_placed', 'The home token is placed.');
 	const tileLevel = map.tileReservations.get(home.hex)?.includes(corp) ?? false;
-	const city = home.city ?? (tileLevel ? chosenCity : 0);
+	const city = home.city !== null ? currentHomeCity(map, board, home.hex, home.city) : tileLevel ? chosenCity : 0;
 	const tile = tileOnHex(map, board, home.hex);
 	if (city === undefined || !tile || city < 0 || city >= tile.def.cities.length) {
 		return refuse('no_city', `Choose a city on ${home.hex} for the home token.`);

@@ -7,10 +7,10 @@
  */
 import { ok, refuse, type Result } from '../../../core/result';
 import type { PlaceTokenAction } from '../../../core/actions';
-import type { BoardState } from '../../../core/board-state';
+import { borderKey, type BoardState } from '../../../core/board-state';
 import { corporationId, hexId, type HexId } from '../../../core/ids';
 import type { StationToken } from '../../../core/board-state';
-import { tileOnHex } from '../../../core/board';
+import { cityEdges, openSlots, tileOnHex } from '../../../core/board';
 import type { ResolvedConfig } from '../config';
 import { addCharterToken, placeCharterToken } from '../charter';
 import { graphFor, mapFor } from '../board-ops';
@@ -43,7 +43,13 @@ export function grantLondonToken(state: GameState, major: CorporationState): voi
  * process_place_token: connected, extra, check_tokenable false]; on import the connection is not
  * tested, as elsewhere while loading.
  */
-function checkLondonCity(state: GameState, config: ResolvedConfig, corp: CorporationState, city: number): Result<{ board: BoardState; cost: number }> {
+function checkLondonCity(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	city: number,
+	cash = corp.cash
+): Result<{ board: BoardState; cost: number }> {
 	const map = mapFor(state.setup.title);
 	const london: HexId = hexId(LONDON_HEX);
 	const tile = tileOnHex(map, state.board, london);
@@ -52,9 +58,24 @@ function checkLondonCity(state: GameState, config: ResolvedConfig, corp: Corpora
 		return refuse('already_in_city', `${corp.id} already has a station in this London city.`);
 	if (config.mode === 'live' && !graphFor(map, state.board).reach(corporationId(corp.id)).cities.has(`${london}-${city}`))
 		return refuse('not_connected', `This London city is not connected to ${corp.id}'s track.`);
-	if (corp.cash < MINOR_14_HOME_COST) return refuse('insufficient_cash', `The token costs £${MINOR_14_HOME_COST}.`);
+	if (cash < MINOR_14_HOME_COST) return refuse('insufficient_cash', `The token costs £${MINOR_14_HOME_COST}.`);
 	const token: StationToken = { hex: london, city, corporation: corporationId(corp.id), kind: 'normal' };
-	return ok({ board: { ...state.board, tokens: [...state.board.tokens, token] }, cost: MINOR_14_HOME_COST });
+	// A full city takes the token in an extra slot, kept like M14's own (keyed by the city's track
+	// edge, so it follows the city through upgrades).
+	let board = state.board;
+	const edges = cityEdges(tile, city);
+	if (openSlots(map, board, london, city) === 0 && edges.length > 0) {
+		const key = borderKey(london, edges[0]);
+		board = { ...board, extraSlots: { ...board.extraSlots, [key]: (board.extraSlots[key] ?? 0) + 1 } };
+	}
+	return ok({ board: { ...board, tokens: [...board.tokens, token] }, cost: MINOR_14_HOME_COST });
+}
+
+/** Whether a London token could be placed now by the major if it had `cash` left. */
+export function londonTokenPlaceable(state: GameState, config: ResolvedConfig, corp: CorporationState, cash: number): boolean {
+	const tile = tileOnHex(mapFor(state.setup.title), state.board, hexId(LONDON_HEX));
+	for (let city = 0; city < (tile?.def.cities.length ?? 0); city++) if (checkLondonCity(state, config, corp, city, cash).ok) return true;
+	return false;
 }
 
 /** The London cities the pending token may go to (none when no token is pending). */

@@ -15,10 +15,11 @@ import { presidentId } from '../shares-ops';
 import { acquireMinorToken, ACQUISITION_TOKEN_CHOICES, type AcquisitionTokenChoice } from '../map/stations';
 import type { CorporationState, GameState, OperatingRound } from '../state';
 import { graphFor, mapFor } from '../board-ops';
+import { currentHomeCity } from '../../../core/board';
 import { phaseHas } from '../../../core/phases';
 import { minorBoxes } from '../stock/bidboxes';
 import { addCharterToken, mergeCharterToken } from '../charter';
-import { grantLondonToken, takesLondonToken } from './m14-acquisition';
+import { grantLondonToken, londonTokenPlaceable, takesLondonToken } from './m14-acquisition';
 
 export const PAYMENT_CHOICES = ['money', 'one_share', 'two_shares'] as const;
 export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
@@ -50,6 +51,19 @@ export function tokenOptions(major: CorporationState): AcquisitionTokenChoice[] 
 	return major.exchangeTokens > 0 ? ['replace', 'exchange'] : ['remove'];
 }
 
+/**
+ * The token choices for acquiring this minor. M14 from a bid box: "replace" makes a token due at
+ * once in a London city (m14-acquisition.ts) and the turn waits on it, so in live play it is
+ * offered only when some London city would take it — one the major reaches and holds no token
+ * in, with the £20 left after the £200 price. Otherwise nothing could ever be done next.
+ */
+export function mergeTokenOptions(state: GameState, config: ResolvedConfig, major: CorporationState, minor: CorporationState): AcquisitionTokenChoice[] {
+	const options = tokenOptions(major);
+	if (config.mode !== 'live' || !isBidBoxMinor(state, minor) || !takesLondonToken(minor.id, 'replace')) return options;
+	if (londonTokenPlaceable(state, config, major, major.cash - MINOR_BIDBOX_PRICE)) return options;
+	return options.filter((o) => o !== 'replace');
+}
+
 export function validateMerge(state: GameState, config: ResolvedConfig, major: CorporationState, action: MergeAction): Result<string> {
 	const minor = state.corporations[action.corporation];
 	if (!minor || minor.type !== 'minor' || minor.closed) return refuse('unknown_corporation', `There is no minor "${String(action.corporation)}".`);
@@ -72,7 +86,7 @@ function connectsToMinor(state: GameState, major: CorporationState, minor: Corpo
 	if (token) return cities.has(`${token.hex}-${token.city}`);
 	const home = map.homes.get(corporationId(minor.id));
 	if (!home) return false;
-	if (home.city !== null) return cities.has(`${home.hex}-${home.city}`);
+	if (home.city !== null) return cities.has(`${home.hex}-${currentHomeCity(map, state.board, home.hex, home.city)}`);
 	for (const k of cities) if (k.startsWith(`${home.hex}-`)) return true;
 	return false;
 }
@@ -93,7 +107,7 @@ export function validateMergeChoice(
 		if (!(options as string[]).includes(choice)) return refuse('invalid_choice', `Pay with one of: ${options.join(', ')}.`);
 		return ok({ kind: 'payment', choice: choice as PaymentChoice });
 	}
-	const options = tokenOptions(major);
+	const options = mergeTokenOptions(state, config, major, minor);
 	if (!(ACQUISITION_TOKEN_CHOICES as readonly string[]).includes(choice) || !(options as string[]).includes(choice))
 		return refuse('invalid_choice', `Choose one of: ${options.join(', ')}.`);
 	return ok({ kind: 'token', choice: choice as AcquisitionTokenChoice });
@@ -122,8 +136,9 @@ function placeBidBoxMinorToken(state: GameState, major: CorporationState, minorI
 		return;
 	}
 	major.exchangeTokens -= 1;
-	const home = mapFor(state.setup.title).homes.get(corporationId(minorId));
-	const city = home?.city ?? 0;
+	const map = mapFor(state.setup.title);
+	const home = map.homes.get(corporationId(minorId));
+	const city = home && home.city !== null ? currentHomeCity(map, state.board, home.hex, home.city) : 0;
 	const already = state.board.tokens.some((t) => t.corporation === major.id && home && t.hex === home.hex && t.city === city);
 	if (token === 'exchange' || !home || already) {
 		addCharterToken(major);

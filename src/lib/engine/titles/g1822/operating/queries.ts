@@ -15,7 +15,7 @@ import { allBidBoxes } from '../stock/bidboxes';
 import { OR_STEPS, type CorporationState, type GameState, type OperatingRound, type OrStep } from '../state';
 import { DIVIDEND_KINDS, type DividendKind } from './dividend';
 import { activeCorporation, isStepActive } from './flow';
-import { paymentOptions, tokenOptions, acquirableMinors, type PaymentChoice } from './minor-acquisition';
+import { paymentOptions, mergeTokenOptions, acquirableMinors, type PaymentChoice } from './minor-acquisition';
 import type { AcquisitionTokenChoice } from '../map/stations';
 import { acquirableCompanies } from './acquire';
 import { CHANNEL_PRIVATE, ENGLISH_CHANNEL, secrChannelToken, stationContext } from './stations';
@@ -138,7 +138,7 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 	const merge = round.turn.merge;
 	if (merge) {
 		const minor = state.corporations[merge.minor];
-		const options: string[] = merge.payment === null ? paymentOptions(state, config, corp, minor) : tokenOptions(corp);
+		const options: string[] = merge.payment === null ? paymentOptions(state, config, corp, minor) : mergeTokenOptions(state, config, corp, minor);
 		return { ...EMPTY, ...base, actions: ['choose'], mergeChoice: { minor: merge.minor, kind: merge.payment === null ? 'payment' : 'token', options } };
 	}
 	// M14's London token, when due, is the only thing to do (m14-acquisition.ts).
@@ -182,7 +182,7 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 	const minors: MinorChoice[] = has('merge')
 		? acquirableMinors(state, config, corp)
 				.filter((m) => accepts(act('merge', { corporation: m })))
-				.map((m) => ({ minor: m, payments: paymentOptions(state, config, corp, state.corporations[m]), tokens: tokenOptions(corp) }))
+				.map((m) => ({ minor: m, payments: paymentOptions(state, config, corp, state.corporations[m]), tokens: mergeTokenOptions(state, config, corp, state.corporations[m]) }))
 		: [];
 	const issue: number[] = [];
 	const redeem: number[] = [];

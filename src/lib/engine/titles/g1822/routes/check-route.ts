@@ -4,6 +4,7 @@
  * in `run-revenue.ts` [rules digest 7.1, 7.2; g_1822/game.rb check_distance, revenue_for,
  * calculate_destination_bonus, mail_contract_bonus; reference route.rb revenue].
  */
+import { currentHomeCity } from '../../../core/board';
 import type { HexId } from '../../../core/ids';
 import { ok, refuse, type Result, type RuleError } from '../../../core/result';
 import { checkRouteTrack, type CheckedRoute } from '../../../core/route-check';
@@ -34,7 +35,7 @@ export function keyTokens(ctx: RouteContext): { home: Stop | null; destination: 
 	if (home) {
 		const hi = rb.index.get(home.hex);
 		const mine = rb.board.tokens.filter((t) => t.corporation === corp && t.hex === home.hex && t.kind === 'normal');
-		const city = home.city ?? mine[0]?.city ?? 0;
+		const city = home.city !== null ? currentHomeCity(map, rb.board, home.hex, home.city) : (mine[0]?.city ?? 0);
 		if (hi !== undefined && mine.some((t) => t.city === city)) homeStop = [hi, rb.cityNode(home.hex, city)];
 	}
 	const dest = rb.board.tokens.find((t) => t.corporation === corp && t.kind === 'destination');

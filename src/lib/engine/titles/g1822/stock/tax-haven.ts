@@ -13,6 +13,7 @@ import type { ResolvedConfig } from '../config';
 import { TAX_HAVEN } from '../data/constants';
 import { findPlayer, sharePrice } from '../entities';
 import { checkFloat } from '../shares-ops';
+import { availableCash } from './par';
 import type { GameState, StockRound } from '../state';
 
 export interface TaxHavenPlan {
@@ -59,7 +60,10 @@ export function validateTaxHaven(
 	if (!cert) return refuse('share_not_available', `No ${corp.id} share is available from the ${m[2]}.`);
 	const price = sharePrice(config, corp) ?? 0;
 	const payer = config.rules.taxHavenMultiple && !taxHavenEmpty(state) ? 'taxhaven' : 'owner';
-	const available = payer === 'owner' ? player.cash : state.taxHaven.cash;
+	// Like a share bought for oneself, live play pays only from cash not committed to winning
+	// bids (rules digest 3.4), or a winning bid could later go unpaid.
+	const ownerCash = config.mode === 'live' ? availableCash(round, player.cash, playerId) : player.cash;
+	const available = payer === 'owner' ? ownerCash : state.taxHaven.cash;
 	if (available < price) return refuse('insufficient_cash', `The share costs £${price}.`);
 	return ok({ corp: corp.id, index: cert.index, price, payer });
 }
