@@ -23,9 +23,6 @@ export const PRIVATE_TRAINS: Readonly<Record<string, { id: string; name: string 
 	P19: { id: 'LP-0', name: 'LP' }
 };
 
-/** Privates whose use is an ability not built yet. */
-const NOT_BUILT: readonly string[] = [];
-
 export function acquirableCompanies(state: GameState, config: ResolvedConfig, corp: CorporationState): string[] {
 	const phase = Number(config.phases[state.phase].name);
 	const out: string[] = [];
@@ -50,7 +47,6 @@ export function validateAcquire(
 	if (typeof id !== 'string' || !config.companyDefs[id]) return refuse('unknown_company', `There is no company "${String(id)}".`);
 	if (!acquirableCompanies(state, config, corp).includes(id))
 		return refuse('not_acquirable', `${corp.id} cannot acquire ${id} now.`);
-	if (NOT_BUILT.includes(id)) return refuse('not_implemented', `Acquiring ${id} is not implemented yet.`);
 	return ok(id);
 }
 

@@ -34,7 +34,7 @@ export function validateLayWithAbilities(
 ): Result<LayOutcome> {
 	const used = layPrivates(action);
 	for (const id of used) {
-		if (!LAY_PRIVATES.includes(id)) return refuse('not_implemented', `Tile lays with ${id} are not implemented yet.`);
+		if (!LAY_PRIVATES.includes(id)) return refuse('no_lay_ability', `${id} gives no tile lay.`);
 		if (!corp.companies.includes(id) || !state.companies[id] || state.companies[id].closed)
 			return refuse('not_owner', `${corp.id} does not hold ${id}.`);
 	}

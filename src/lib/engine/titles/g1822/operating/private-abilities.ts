@@ -66,7 +66,7 @@ export function validateAbility(
 			return refuse('invalid_choice', 'Move a card of a stack that is not in a box, to its top or bottom.');
 		return ok({ kind: 'move', card, top: m[2] === 'top' });
 	}
-	return refuse('not_implemented', `${company}'s ability is not implemented yet.`);
+	return refuse('no_ability', `${company} has no ability to use now.`);
 }
 
 export function applyAbility(state: GameState, config: ResolvedConfig, corp: CorporationState, plan: AbilityPlan): void {

@@ -1,8 +1,7 @@
 /**
  * Operating-round actions. An action is taken by the first active step, from the current one
- * on, that accepts its type; a pass finishes the current step. Actions not built yet (private
- * abilities, tokens, acquisitions, share issues) are refused with `not_implemented`, so a replay
- * stops cleanly there.
+ * on, that accepts its type; a pass finishes the current step. Anything else is refused with a
+ * code saying why (not this entity's turn, not an action of this round, not a choice on offer).
  */
 import { refuse, ok, type Result } from '../../../core/result';
 import type { Action } from '../../../core/actions';
@@ -39,7 +38,8 @@ export const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
 	done: []
 };
 
-const NOT_BUILT = ['choose_ability', 'payoff_player_debt', 'payoff_player_debt_partial'];
+// Player actions that belong to the stock round, never to a company's turn (rules digest 9.2).
+const NOT_IN_OPERATING_ROUND = ['choose_ability', 'payoff_player_debt', 'payoff_player_debt_partial'];
 
 /** Actions of the acquire step, which come before P8's pending choice. */
 function p8ChoiceMayWait(round: OperatingRound, action: Action): boolean {
@@ -134,8 +134,8 @@ export function validateOperating(
 		});
 	}
 	if (action.entity !== corp.id) {
-		if (action.entity_type === 'company' || NOT_BUILT.includes(action.type))
-			return refuse('not_implemented', `"${action.type}" by ${String(action.entity)} is not implemented yet.`);
+		if (action.entity_type === 'company' || NOT_IN_OPERATING_ROUND.includes(action.type))
+			return refuse('action_not_allowed', `${String(action.entity)} cannot "${String(action.type)}" now.`);
 		return refuse('not_your_turn', `It is ${corp.id}'s turn to operate.`);
 	}
 	// M14's London token, due right after its acquisition, comes before anything else (m14-acquisition.ts).
@@ -188,7 +188,7 @@ export function validateOperating(
 			if (corp.trains.some((t) => t.name === 'P+'))
 				return refuse('invalid_choice', `The Pullman rides on one of ${eligible.length} trains (not L, LP or E).`);
 		}
-		return refuse('not_implemented', `Operating-round "choose" (${String(action.choice)}) is not implemented yet.`);
+		return refuse('invalid_choice', `"${String(action.choice)}" is not a choice ${corp.id} has now.`);
 	}
 	if (action.type === 'pass') {
 		const step = round.turn.step;
@@ -201,8 +201,8 @@ export function validateOperating(
 			finishStep(state, config, round, step);
 		});
 	}
-	if (NOT_BUILT.includes(action.type))
-		return refuse('not_implemented', `Operating-round "${action.type}" is not implemented yet.`);
+	if (NOT_IN_OPERATING_ROUND.includes(action.type))
+		return refuse('action_not_allowed', `"${action.type}" is not an operating-round action.`);
 	const step = stepFor(state, config, round, action.type);
 	if (!step) {
 		// A company at its train limit skips the buy step; say why rather than "not now" (rules digest 5.6).
