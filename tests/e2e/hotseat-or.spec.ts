@@ -8,8 +8,7 @@
 // - its price moves right one cell when the revenue is above 0: £50 → £60 on the NRS grid's
 //   row 8 (…, 45, 50P, 60, …), or left to £45 when it is 0.
 import { expect, test, type Page } from '@playwright/test';
-
-const SCREENSHOTS = 'tests/output/screenshots';
+import { bid as typeBid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
 const START_CASH = 500;
 const BID = 100;
 const MINOR_TREASURY = 100;
@@ -18,28 +17,11 @@ const L_PRICE = 50;
 const PRICE_RIGHT_OF_50 = 60;
 const PRICE_LEFT_OF_50 = 45;
 
-function watchErrors(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-	page.on('console', (m) => {
-		if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-	});
-	return errors;
-}
-
-const box = (page: Page, company: string) => page.locator(`[data-testid="bid-box"][data-company="${company}"]`);
 const panel = (page: Page) => page.getByTestId('company-panel');
 
 async function bid(page: Page, company: string, price: number) {
-	const input = box(page, company).getByRole('spinbutton');
-	await input.fill(String(price));
-	await input.press('Enter');
+	await typeBid(page, company, price);
 	await expect(box(page, company)).toContainText(`£${price}`);
-}
-
-async function pressPass(page: Page) {
-	await page.getByRole('heading', { level: 1 }).click();
-	await page.keyboard.press('p');
 }
 
 async function expectPlayerCash(page: Page, name: string, cash: number) {

@@ -8,26 +8,9 @@
 //   highest bid + £5; a bid may not exceed free cash (counting a raise's own company as free).
 // Then a reload (the log comes back from IndexedDB), a refused bid, screenshots, and deletion.
 import { expect, test, type Page } from '@playwright/test';
+import { bid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
 
-const SCREENSHOTS = 'tests/output/screenshots';
 const START_CASH = 500;
-
-function watchErrors(page: Page): string[] {
-	const errors: string[] = [];
-	page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-	page.on('console', (m) => {
-		if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-	});
-	return errors;
-}
-
-const box = (page: Page, company: string) => page.locator(`[data-testid="bid-box"][data-company="${company}"]`);
-
-async function bid(page: Page, company: string, price: number) {
-	const input = box(page, company).getByRole('spinbutton');
-	await input.fill(String(price));
-	await input.press('Enter');
-}
 
 async function expectPlayer(page: Page, name: string, cash: number, committed: number) {
 	const row = page.locator(`[data-testid="player-row"][data-player="${name}"]`);
@@ -41,12 +24,6 @@ async function expectActive(page: Page, name: string, cash: number, committed: n
 	await expect(panel.getByTestId('active-cash')).toHaveText(`£${cash}`);
 	await expect(panel.getByTestId('active-committed')).toHaveText(`£${committed}`);
 	await expect(panel.getByTestId('active-free')).toHaveText(`£${cash - committed}`);
-}
-
-async function pressPass(page: Page) {
-	// Focus must not be in an input for the P shortcut; click the page heading first.
-	await page.getByRole('heading', { level: 1 }).click();
-	await page.keyboard.press('p');
 }
 
 test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid, delete', async ({ page }) => {

@@ -29,7 +29,7 @@ export async function openGame1822(game: string, secret: string): Promise<OpenGa
 }
 
 /** Resolves once the session's view satisfies `done`, or rejects after `ms`. */
-function until(opened: OpenGame<GameState>, done: (v: SessionView<GameState>) => boolean, ms: number): Promise<void> {
+export function until(opened: OpenGame<GameState>, done: (v: SessionView<GameState>) => boolean, ms: number): Promise<void> {
 	return new Promise((resolve, reject) => {
 		let unsubscribe: () => void = () => {};
 		const timer = setTimeout(() => {

@@ -9,36 +9,20 @@ import { version } from '$app/environment';
 import type { Action } from '$lib/engine';
 import { parseExport } from '$lib/interop/parse-export';
 import { resolveUndoRedo } from '$lib/interop/undo-redo';
-import { createGame, type OpenGame, type SessionView } from '$lib/sync';
+import { createGame } from '$lib/sync';
 import { engine1822 } from '$lib/sync/engine-1822';
 import { importedSetupJson } from '$lib/sync/engine-1822-import';
 import { readGameFile, type RejectedEntry } from '$lib/sync/game-file';
 import { storeGameFile } from '$lib/sync/game-file-store';
 import { makeSecret } from '$lib/sync/links';
-import type { GameState } from '$lib/engine';
 import { browserLocalGames } from '$lib/state/local-games.svelte';
 import { browserSettings } from '$lib/state/settings.svelte';
 import { keepCheckpoints } from '$lib/state/checkpoint-open';
+import { until } from '$lib/state/open-game';
 
 export interface ImportedGame {
 	readonly game: string;
 	readonly secret: string;
-}
-
-function until(opened: OpenGame<GameState>, done: (v: SessionView<GameState>) => boolean, ms: number): Promise<void> {
-	return new Promise((resolve, reject) => {
-		let unsubscribe: () => void = () => {};
-		const timer = setTimeout(() => {
-			unsubscribe();
-			reject(new Error('the game did not start in time'));
-		}, ms);
-		unsubscribe = opened.session.subscribe((v) => {
-			if (!done(v)) return;
-			clearTimeout(timer);
-			queueMicrotask(() => unsubscribe());
-			resolve();
-		});
-	});
 }
 
 /**
