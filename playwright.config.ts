@@ -2,8 +2,8 @@
 // our own server (`node server/index.js`) serving the built app, as `npm start` does.
 // tests/e2e/require-chromium.js runs first and stops with one line if Chromium is missing.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT || 4317);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -24,17 +24,8 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
 		launchOptions: {
-			executablePath: chromium,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-features=WebRtcHideLocalIpsWithMdns'
-			]
+			executablePath: CHROMIUM_PATH,
+			args: [...CHROMIUM_ARGS]
 		}
 	},
 	webServer: {

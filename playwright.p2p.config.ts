@@ -4,8 +4,8 @@
 // not a secure context, which WebCrypto and the clipboard need; Chromium is told to treat this
 // one origin as secure, as a browser behind an https proxy would.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const addr = process.env.P2P_ADDR || '127.0.0.1';
 const port = Number(process.env.P2P_PORT || 4327);
 const baseURL = `http://${addr}:${port}`;
@@ -27,18 +27,8 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 		screenshot: 'only-on-failure',
 		launchOptions: {
-			executablePath: chromium,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--disable-features=WebRtcHideLocalIpsWithMdns',
-				`--unsafely-treat-insecure-origin-as-secure=${baseURL}`
-			]
+			executablePath: CHROMIUM_PATH,
+			args: [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${baseURL}`]
 		}
 	},
 	webServer: {

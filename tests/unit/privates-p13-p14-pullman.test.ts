@@ -12,11 +12,12 @@ import { configOf } from '../../src/lib/engine/titles/g1822/config';
 import { liveRouteContext } from '../../src/lib/engine/titles/g1822/operating/live-routes';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
 import { emptyBoard, type BoardState, type StationToken } from '../../src/lib/engine/core/board-state';
-import { corporationId, hexId, tileId } from '../../src/lib/engine/core/ids';
+import { corporationId, hexId } from '../../src/lib/engine/core/ids';
 import { RouteBoard } from '../../src/lib/engine/core/route-board';
 import { MAP_1822 } from '../../src/lib/engine/titles/g1822/map/map-1822';
 import { parseRecordedRoute, printRoute } from '../../src/lib/interop/routes';
 import { acquireTurn, majorTurn, operatingTurn, refusedCode, run } from './or-support';
+import { scotlandTiles } from './scotland-board';
 
 const CORP = 'MR';
 const acquire = (company: string): Action => ({ type: 'acquire_company', entity: CORP, entity_type: 'corporation', company });
@@ -89,25 +90,12 @@ describe('P13 / P14 attaching the Pullman [g_1822/step/route.rb pullman_train_ch
  * destination token in Carlisle G12. The route F7 town – E6 – F5 town – F7 town – G12 has two
  * cities and three towns: towns 10 + 10 + 10, E6 70, G12 30, destination bonus 30 = 160.
  */
-const TILES: Record<string, [string, number]> = {
-	E8: ['80', 3],
-	G2: ['8', 4],
-	G6: ['83', 4],
-	H11: ['83', 2],
-	G10: ['9', 2],
-	F9: ['9', 2],
-	F5: ['142', 1],
-	F7: ['56', 1],
-	G4: ['611', 5],
-	G12: ['15', 3],
-	H5: ['X11', 5]
-};
 const PULLMAN_ROUTE = [['F7', 'E6'], ['E6', 'F5'], ['F5', 'F7'], ['F7', 'E8', 'F9', 'G10', 'H11', 'G12']];
 
 function scotland(): GameState {
 	const s = majorTurn('CR', 'route', { phase: '7' });
 	const token = (hex: string, kind: 'normal' | 'destination'): StationToken => ({ hex: hexId(hex), city: 0, corporation: corporationId('CR'), kind });
-	const tiles: BoardState['tiles'] = Object.fromEntries(Object.entries(TILES).map(([hex, [name, rotation]]) => [hex, { tile: tileId(`${name}-0`), rotation }]));
+	const tiles: BoardState['tiles'] = scotlandTiles();
 	s.board = { ...emptyBoard(), tiles, tokens: [token('E6', 'normal'), token('G12', 'destination')] };
 	s.corporations.CR.charter = [
 		{ price: 0, kind: 'normal', at: 'E6-0' },

@@ -9,25 +9,21 @@
 import { describe, expect, it } from 'vitest';
 import { type Action } from '../../src/lib/engine/index';
 import { emptyBoard, type BoardState, type StationToken } from '../../src/lib/engine/core/board-state';
-import { corporationId, hexId, tileId } from '../../src/lib/engine/core/ids';
+import { corporationId, hexId } from '../../src/lib/engine/core/ids';
 import { RouteBoard } from '../../src/lib/engine/core/route-board';
 import { MAP_1822 } from '../../src/lib/engine/titles/g1822/map/map-1822';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
 import { floatMinorFor } from '../../src/lib/engine/titles/g1822/testing';
 import { parseRecordedRoute, printRoute } from '../../src/lib/interop/routes';
 import { acquireTurn, giveToCorporation, majorTurn, operatingTurn, refusedCode, run } from './or-support';
-
-const TILES: Record<string, [string, number]> = {
-	E8: ['80', 3], G2: ['8', 4], G6: ['83', 4], H11: ['83', 2], G10: ['9', 2], F9: ['9', 2],
-	F5: ['142', 1], F7: ['56', 1], G4: ['611', 5], G12: ['15', 3], H5: ['X11', 5]
-};
+import { scotlandTiles } from './scotland-board';
 
 function token(hex: string, kind: 'normal' | 'destination' = 'normal'): StationToken {
 	return { hex: hexId(hex), city: 0, corporation: corporationId('NBR'), kind };
 }
 
 function scotland(): BoardState {
-	const tiles: BoardState['tiles'] = Object.fromEntries(Object.entries(TILES).map(([hex, [name, rotation]]) => [hex, { tile: tileId(`${name}-0`), rotation }]));
+	const tiles: BoardState['tiles'] = scotlandTiles();
 	return { ...emptyBoard(), tiles, tokens: [token('H5'), token('E6'), token('H1', 'destination'), token('G4')] };
 }
 

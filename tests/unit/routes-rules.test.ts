@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardState, StationToken } from '../../src/lib/engine/core/board-state';
 import { emptyBoard } from '../../src/lib/engine/core/board-state';
-import { corporationId, hexId, tileId, trainId } from '../../src/lib/engine/core/ids';
+import { corporationId, hexId, trainId } from '../../src/lib/engine/core/ids';
 import { RouteBoard } from '../../src/lib/engine/core/route-board';
 import type { Route } from '../../src/lib/engine/core/route';
 import { MAP_1822 } from '../../src/lib/engine/titles/g1822/map/map-1822';
@@ -21,20 +21,8 @@ import { evaluateRun } from '../../src/lib/engine/titles/g1822/routes/run-revenu
 import { routeTrain, type RouteTrain } from '../../src/lib/engine/titles/g1822/routes/trains';
 import { validateRun } from '../../src/lib/engine/titles/g1822/routes/validate-run';
 import { parseRecordedRoute, printRoute } from '../../src/lib/interop/routes';
+import { scotlandTiles } from './scotland-board';
 
-const TILES: Record<string, [string, number]> = {
-	E8: ['80', 3],
-	G2: ['8', 4],
-	G6: ['83', 4],
-	H11: ['83', 2],
-	G10: ['9', 2],
-	F9: ['9', 2],
-	F5: ['142', 1],
-	F7: ['56', 1],
-	G4: ['611', 5],
-	G12: ['15', 3],
-	H5: ['X11', 5]
-};
 
 const NBR = corporationId('NBR');
 const CR = corporationId('CR');
@@ -46,9 +34,7 @@ function token(hex: string, corp: string, kind: 'normal' | 'destination' = 'norm
 
 /** NBR: home Edinburgh H5, destination Aberdeen H1, stations in Glasgow and Falkirk. CR: home Glasgow, destination Carlisle. */
 function board(tokens: StationToken[] = BASE_TOKENS): BoardState {
-	const tiles: BoardState['tiles'] = Object.fromEntries(
-		Object.entries(TILES).map(([hex, [name, rotation]]) => [hex, { tile: tileId(`${name}-0`), rotation }])
-	);
+	const tiles: BoardState['tiles'] = scotlandTiles();
 	return { ...emptyBoard(), tiles, tokens };
 }
 
