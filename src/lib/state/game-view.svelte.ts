@@ -26,17 +26,13 @@ import {
 } from '../sync/engine-1822';
 import type { JsonObject } from '../sync/entry';
 import { LogBuilder, type ActionInEffect, type LogLine } from './log-sentences';
+import type { PlayTarget, ShownRefusal } from './play-target';
 import { playerName } from './stock-view';
 import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './undo-request';
 
 export type { UndoAnswer, UndoRequestView } from './undo-request';
 
-/** A refusal shown beside the control that caused it. */
-export interface ShownRefusal {
-	readonly control: string;
-	readonly code: string;
-	readonly message: string;
-}
+export type { ShownRefusal } from './play-target';
 
 export interface GameSummary {
 	readonly title: string;
@@ -82,7 +78,7 @@ export function actionsInEffect(view: SessionView<GameState>): ActionInEffect[] 
 	return out;
 }
 
-export class GameView {
+export class GameView implements PlayTarget {
 	readonly game: string;
 	readonly #session: GameSession<GameState>;
 	readonly #onSummary: ((s: GameSummary) => void) | null;
@@ -213,6 +209,31 @@ export class GameView {
 	}
 	get stage(): SessionView<GameState>['stage'] | 'loading' {
 		return this.#view?.stage ?? 'loading';
+	}
+	/** Actions in effect (imported ones excluded): with `game`, names the position. */
+	get actionCount(): number {
+		const v = this.#view;
+		return v && v.stage === 'playing' ? actionsInEffect(v).length : 0;
+	}
+	/**
+	 * The position before the first action of `actions`. (For an imported game this is still the
+	 * position after its imported prefix; the history work moves it to the true start.)
+	 */
+	get initialState(): GameState | null {
+		const v = this.#view;
+		if (!v || v.stage !== 'playing' || v.genesis?.kind.kind !== 'genesis' || !v.seats || v.seed === null) return null;
+		const initial = engine1822.initialState({
+			game: v.game,
+			setup: v.genesis.kind.setup,
+			seats: v.seats.map(({ seat, name }) => ({ seat, name })),
+			seed: v.seed
+		});
+		return initial.ok ? initial.state : null;
+	}
+	/** The engine actions in effect, oldest first (an imported prefix is not yet included). */
+	get actions(): readonly Action[] {
+		const v = this.#view;
+		return v && v.stage === 'playing' ? actionsInEffect(v).map((a) => a.action) : [];
 	}
 	get log(): readonly LogLine[] {
 		return this.#log;
