@@ -58,7 +58,9 @@ describe('lay query and lay check agree', () => {
 							corporation: corporationId(HOMES[who][0]),
 							kind: 'major',
 							cash,
-							laysDone: []
+							laysDone: [],
+							// Live play's "new track must be used" rule takes part too.
+							newTrackRule: true
 						};
 						const options = legalTileLays(ctx);
 						const offered = new Map<string, number>();

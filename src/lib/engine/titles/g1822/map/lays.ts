@@ -11,7 +11,9 @@
  *   reaches, old track is kept (Swansea's 57 only at rotations 2 and 5);
  * - on a consent hex nobody holds any more, the printed stubs are covered;
  * - a town is removed only by P2's lay;
- * - the company can pay terrain and estuary costs.
+ * - the company can pay terrain and estuary costs;
+ * - in live play, a company's own upgrade adds track it can use or changes a city's value
+ *   (new-track.ts).
  */
 import type { MapDef } from '../../../core/board-map';
 import { freeTileId, tileIdAvailable, tileOnHex } from '../../../core/board';
@@ -23,6 +25,7 @@ import type { TileDef } from '../../../core/tile';
 import { applyTileLay, bordersCrossed, rotationRefusal } from '../../../core/track-lay';
 import type { TrackGraph } from '../../../core/track-graph';
 import type { LaidTile } from '../../../core/upgrade';
+import { NEW_TRACK_EXEMPT, pathsThatCount } from './new-track';
 import {
 	checkLayAllowance,
 	layCost,
@@ -68,6 +71,8 @@ export interface TrackContext {
 	readonly homeTokenCountsAsLay?: boolean;
 	/** Who still holds the track right on a consent hex; default: the rights are gone. */
 	readonly trackRight?: (hex: HexId) => TrackRightHolder;
+	/** Apply "new track must be used or change a city's value" (live play, the company's own lays). */
+	readonly newTrackRule?: boolean;
 }
 
 export interface TileLay {
@@ -151,6 +156,40 @@ function costOf(ctx: TrackContext, hex: HexId, old: LaidTile, tile: TileDef, rot
 	return layCost(hex, old.def.upgrades, borders, ctx.cost);
 }
 
+/**
+ * Null when the lay satisfies the new-track rule (or the rule does not apply); `after` is the
+ * board with the tile laid. The company's reach after the lay is read from the shared track
+ * graph moved to `after` and back, which rebuilds only this hex.
+ */
+function newTrackRefusal(
+	ctx: TrackContext,
+	hex: HexId,
+	old: LaidTile,
+	tile: TileDef,
+	rotation: number,
+	after: () => BoardState | null
+): Result<never, RuleError> | null {
+	if (!ctx.newTrackRule || NEW_TRACK_EXEMPT.includes(hex)) return null;
+	const counts = pathsThatCount(old, tile, rotation);
+	if (counts === null) return null;
+	if (counts.length > 0) {
+		// A path that keeps the ends of one the company already reached is reached after the lay too.
+		const before = ctx.graph.reach(ctx.corporation).paths;
+		if (counts.some((c) => c.oldPath !== null && before.has(`${hex}:${c.oldPath}`))) return null;
+		const board = after();
+		if (board) {
+			ctx.graph.update(board);
+			const reached = ctx.graph.reach(ctx.corporation).paths;
+			ctx.graph.update(ctx.board);
+			if (counts.some((c) => reached.has(`${hex}:${c.index}`))) return null;
+		}
+	}
+	return refuse(
+		'new_track_unused',
+		`Tile ${tile.name} on ${hex} must add track the company can use or change the value of a city or town.`
+	);
+}
+
 /** Check one lay and return the board after it, with its cost. */
 export function validateTileLay(ctx: TrackContext, lay: TileLay): Result<LayOutcome, RuleError> {
 	const { map, board } = ctx;
@@ -187,6 +226,8 @@ export function validateTileLay(ctx: TrackContext, lay: TileLay): Result<LayOutc
 	}
 	const after = applyTileLay(map, board, lay.hex, lay.tile, lay.rotation);
 	if (!after.ok) return err(ruleError(after.error.code, after.error.message));
+	const unused = newTrackRefusal(ctx, lay.hex, old, tile, lay.rotation, () => after.value);
+	if (unused) return unused;
 	return ok({ board: after.value, cost: cost.value.total, upgrade, kind: verdict.kind });
 }
 
@@ -238,6 +279,11 @@ export function legalTileLays(ctx: TrackContext): HexLayOptions[] {
 				if (fitRefusal(ctx, h.id, old, tile, verdict.kind, r)) continue;
 				const cost = costOf(ctx, h.id, old, tile, r);
 				if (!cost.ok || cost.value.total > ctx.cash) continue;
+				const after = () => {
+					const a = applyTileLay(ctx.map, ctx.board, h.id, id, r);
+					return a.ok ? a.value : null;
+				};
+				if (newTrackRefusal(ctx, h.id, old, tile, r, after)) continue;
 				rotations.push({ rotation: r, cost: cost.value.total });
 			}
 			if (rotations.length > 0) tiles.push({ tile: tile.name, tileId: id, rotations });

@@ -72,7 +72,7 @@ function validateBridgeLay(state: GameState, config: ResolvedConfig, corp: Corpo
 	// Each lay is checked as a first lay of the turn (the allowance is P21's own), free of cost.
 	const ctx = layContext(state, config, corp, round);
 	return validateTileLay(
-		{ ...ctx, phase: { ...ctx.phase, name: '3' }, kind: 'major', laysDone: [], cost: { ...ctx.cost, free: true } },
+		{ ...ctx, phase: { ...ctx.phase, name: '3' }, kind: 'major', laysDone: [], cost: { ...ctx.cost, free: true }, newTrackRule: false },
 		{ hex: hexId(hex), tile: tileId(String(action.tile)), rotation: action.rotation }
 	);
 }

@@ -113,6 +113,8 @@ export function layContext(
 		laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
 		trackRight: (hex) => trackRightHolder(state, corp, hex),
 		townRemoval,
+		// Only the company's own lays; the reference skips the rule for a private's lay and on load.
+		newTrackRule: config.mode === 'live' && !usesPrivate(opts),
 		cost: {
 			discounts: [
 				...(holds(state, corp, RIVER_PRIVATE) ? [{ terrain: 'swamp', discount: RIVER_DISCOUNT, hexes: null }] : []),
@@ -127,6 +129,10 @@ export function layContext(
 			...(free ? { free: true } : {})
 		}
 	};
+}
+
+function usesPrivate(opts: LayOptions): boolean {
+	return !!(opts.extra || opts.estuary || opts.free || opts.townRemoval || opts.advanced);
 }
 
 export function validateLayTile(
