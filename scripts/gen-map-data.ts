@@ -87,6 +87,30 @@ function extras(t: JsonTitle, prefix: string): string {
 	);
 }
 
+/**
+ * A scenario's hexes as differences from the 1822 table: every id in the scenario's order, and
+ * rows only for the hexes that are not exactly as on the 1822 map.
+ */
+function scenarioHexModule(t: JsonTitle, prefix: string, title: string, base: JsonTitle, core: string): string {
+	const same = (h: JsonHex): boolean => {
+		const b = base.hexes.find((x) => x.id === h.id);
+		return !!b && b.location_name === h.location_name && b.tile.color === h.tile.color && b.tile.code === h.tile.code;
+	};
+	const ids: string[] = [];
+	for (let i = 0; i < t.hexes.length; i += 12) ids.push('\t' + t.hexes.slice(i, i + 12).map((h) => q(h.id)).join(', ') + ',');
+	const own = t.hexes.filter((h) => !same(h));
+	return (
+		HEADER(`${title} map: its hexes in order; those not exactly as on the 1822 map, with their location name and preprinted tile.`) +
+		`import type { HexRow } from '${core}/board-map';\n` +
+		`import { G1822_HEXES } from '../../map/hexes-1822-data';\n` +
+		`import { hexesFrom } from '../hexes-from';\n\n` +
+		`const ORDER: readonly string[] = [\n${ids.join('\n')}\n];\n\n` +
+		`const OWN: readonly HexRow[] = [\n${own.map((h) => `\t[${q(h.id)}, ${q(h.location_name)}, ${q(h.tile.color)}, ${q(h.tile.code)}],`).join('\n')}\n];\n\n` +
+		`export const ${prefix}_HEXES: readonly HexRow[] = hexesFrom(G1822_HEXES, ORDER, OWN);\n\n` +
+		extras(t, prefix)
+	);
+}
+
 function hexModule(t: JsonTitle, prefix: string, title: string, extrasFrom: JsonTitle, core: string): string {
 	return (
 		HEADER(`${title} map: every hex with its location name and preprinted tile (colour, definition).`) +
@@ -138,5 +162,5 @@ out(`${g}/map/tile-manifests.ts`, manifestModule);
 // 1822+ differs from 1822 only in the home reservations of minors 25–30, so one hex table
 // serves both; the homes come from the 1822+ data (a superset).
 out(`${g}/map/hexes-1822-data.ts`, hexModule(t1822, 'G1822', '1822', tPlus, '../../../core'));
-out(`${g}/scenarios/nrs/map-data.ts`, hexModule(tNrs, 'NRS', '1822NRS', tNrs, '../../../../core'));
-out(`${g}/scenarios/mrs/map-data.ts`, hexModule(tMrs, 'MRS', '1822MRS', tMrs, '../../../../core'));
+out(`${g}/scenarios/nrs/map-data.ts`, scenarioHexModule(tNrs, 'NRS', '1822NRS', t1822, '../../../../core'));
+out(`${g}/scenarios/mrs/map-data.ts`, scenarioHexModule(tMrs, 'MRS', '1822MRS', t1822, '../../../../core'));
