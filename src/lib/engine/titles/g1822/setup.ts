@@ -11,7 +11,7 @@ import { buildConfig, type GameSetup, type ResolvedConfig } from './config';
 import { PLUS_BIDBOX, START_CONCESSION, START_PRIVATE } from './data/constants';
 import { SW_PENINSULA_MINORS } from './scenarios/mrs';
 import type { CompanyState, CorporationState, GameState } from './state';
-import { startStockRound } from './stock/round-start';
+import { freshStockRound, startStockRound } from './stock/round-start';
 import { emptyBoard } from '../../core/board-state';
 import { corporationId } from '../../core/ids';
 
@@ -150,16 +150,8 @@ export function createGameState(setup: GameSetup): Result<GameState> {
 		depot: initialDepot(config.trains),
 		phase: 0,
 		turn: 1,
-		round: {
-			kind: 'stock',
-			current: 0,
-			passed: [],
-			bids: {},
-			tokensUsed: {},
-			turn: { bids: 0, acted: false },
-			sold: {},
-			taxHavenUsed: false
-		},
+		// Replaced by startStockRound below, which also fills the bid boxes.
+		round: freshStockRound(),
 		minorBoxCache: [],
 		bidPlaced: false,
 		doubleCash: null,
