@@ -22,9 +22,12 @@ import { legalActionTypes as legalTypes } from './titles/g1822/legal-actions';
 import { proposedRunRevenue } from './titles/g1822/operating/live-routes';
 import type { RouteJson } from './core/actions';
 import type { RunRevenue } from './titles/g1822/routes/run-revenue';
+import { programStatus as programStatusOf, type ProgramStatus } from './titles/g1822/stock/programs';
+import type { Program, ProgramType } from './titles/g1822/stock/program-types';
 
 export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result };
 export type { OperatingChoices, RunRevenue };
+export type { Program, ProgramType, ProgramStatus };
 export { stateHash };
 
 export interface CreateGameOptions {
@@ -179,4 +182,14 @@ export function scores(state: GameState): Record<string, number> {
 export function corporationPrice(state: GameState, id: string): number | null {
 	const corp = state.corporations[id];
 	return corp ? sharePrice(configFor(state), corp) : null;
+}
+
+/** The programs (automatic actions) a player may set now, and those in force for them. */
+export function programStatus(state: GameState, player: number): ProgramStatus {
+	return programStatusOf(state, configFor(state), player);
+}
+
+/** The actions players' programs took automatically right after the last action processed. */
+export function autoActions(state: GameState): readonly Action[] {
+	return state.programs?.auto ?? [];
 }

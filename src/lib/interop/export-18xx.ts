@@ -10,7 +10,7 @@
  * Pure: no clock. Every timestamp comes from the action itself or from the caller.
  */
 import type { Action, EntityType } from '../engine/core/actions';
-import { actingEntities, roundName, scores, type GameState, type TitleId } from '../engine/index';
+import { actingEntities, autoActions, createGame, process, roundName, scores, type GameState, type TitleId } from '../engine/index';
 
 export interface ExportPlayer {
 	readonly id: number;
@@ -21,6 +21,11 @@ export interface ExportedAction {
 	readonly action: Action;
 	/** Seconds since 1970, when known (an imported action keeps the site's own `created_at`). */
 	readonly createdAt?: number;
+	/**
+	 * What players' programs did automatically right after this action, when the caller knows it.
+	 * Otherwise the export works it out (see `programmedAutoActions`).
+	 */
+	readonly auto?: readonly Action[];
 }
 
 export interface Export18xxInput {
@@ -75,8 +80,9 @@ export function entityTypeOf(entity: number | string): EntityType {
  * and `created_at`. Bookkeeping of another site (`original_id`, `user`) is dropped: the ids it
  * names do not exist in the new game.
  */
-function writeAction(a: Action, id: number, createdAt: number): Record<string, unknown> {
-	const { id: _old, created_at: _t, user: _u, auto_actions: auto, ...rest } = a as Action & { original_id?: unknown };
+function writeAction(a: Action, id: number, createdAt: number, programmed: readonly Action[] | null): Record<string, unknown> {
+	const { id: _old, created_at: _t, user: _u, auto_actions: recorded, ...rest } = a as Action & { original_id?: unknown };
+	const auto = programmed ?? recorded;
 	delete (rest as Record<string, unknown>).original_id;
 	const out: Record<string, unknown> = { ...rest, entity_type: a.entity_type ?? entityTypeOf(a.entity), id, created_at: createdAt };
 	if (auto && auto.length > 0) {
@@ -89,12 +95,53 @@ function writeAction(a: Action, id: number, createdAt: number): Record<string, u
 	return out;
 }
 
+/** An action the site itself recorded (an imported one): it carries its time or its automatic actions. */
+function recordedBySite(a: Action): boolean {
+	return a.auto_actions !== undefined || a.created_at !== undefined;
+}
+
+const withMode = (s: GameState, mode: 'import' | 'live'): GameState => ({ ...s, setup: { ...s.setup, mode } });
+
+/**
+ * The automatic actions our engine's programs took after each action played here (null where the
+ * action is the site's own, whose recorded `auto_actions` stand, or where nothing is known). On
+ * the site the programs' passes and purchases are part of the triggering action, so the file must
+ * carry them there. Found by replaying: the site's actions as the site ran them (import mode),
+ * ours as live play ran them. Only needed once somebody set a program.
+ */
+export function programmedAutoActions(input: Pick<Export18xxInput, 'title' | 'players' | 'seed' | 'optionalRules' | 'actions'>): (readonly Action[] | null)[] {
+	const out: (readonly Action[] | null)[] = input.actions.map((x) => x.auto ?? null);
+	if (!input.actions.some((x) => x.action.type.startsWith('program_') && x.auto === undefined)) return out;
+	const made = createGame({ title: input.title, players: input.players, seed: input.seed, optionalRules: input.optionalRules, mode: 'import' });
+	if (!made.ok) return out;
+	let state = made.value;
+	for (let i = 0; i < input.actions.length; i++) {
+		const a = input.actions[i].action;
+		if (!recordedBySite(a)) {
+			const r = process(withMode(state, 'live'), a);
+			if (r.ok) {
+				if (out[i] === null) out[i] = [...autoActions(r.value)];
+				state = withMode(r.value, 'import');
+				continue;
+			}
+		}
+		for (const step of [a, ...(a.auto_actions ?? [])]) {
+			const r = process(state, step);
+			// The rest cannot be worked out; those actions go out as they are.
+			if (!r.ok) return out;
+			state = r.value;
+		}
+	}
+	return out;
+}
+
 export function exportTo18xx(input: Export18xxInput): Export18xx {
 	let last = input.now;
+	const programmed = programmedAutoActions(input);
 	const actions = input.actions.map((x, i) => {
 		const t = x.createdAt ?? x.action.created_at ?? input.now;
 		last = t;
-		return writeAction(x.action, i + 1, t);
+		return writeAction(x.action, i + 1, t, programmed[i]);
 	});
 	const first = input.actions.length > 0 ? (input.actions[0].createdAt ?? input.actions[0].action.created_at ?? input.now) : input.now;
 	const final = input.final ?? null;

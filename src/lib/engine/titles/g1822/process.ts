@@ -3,7 +3,7 @@
  * fast replay path; every handler validates before it mutates, so a refusal changes nothing.
  */
 import { refuse, ok, type Result } from '../../core/result';
-import { isActionType, type Action } from '../../core/actions';
+import { isActionType, isProgramAction, type Action } from '../../core/actions';
 import { configOf } from './config';
 import type { GameState } from './state';
 import { validateStock } from './stock/step';
@@ -11,6 +11,8 @@ import { applyChoices, validateChoices } from './choices-round';
 import { validateOperating } from './operating/step';
 import { playerValues } from './scores';
 import { checkBank } from './game-end';
+import { applyProgramAction, noteAction, resetAuto, watchTurn } from './stock/programs';
+import { firePrograms } from './stock/program-fire';
 
 export function applyAction(state: GameState, action: Action): Result<void> {
 	if (!action || typeof action !== 'object' || !isActionType((action as { type?: unknown }).type))
@@ -18,6 +20,7 @@ export function applyAction(state: GameState, action: Action): Result<void> {
 	switch (action.type) {
 		case 'message':
 		case 'log':
+			resetAuto(state);
 			return ok(undefined);
 		case 'undo':
 		case 'redo':
@@ -29,21 +32,32 @@ export function applyAction(state: GameState, action: Action): Result<void> {
 	if (state.end.finished) return refuse('game_over', 'The game has ended.');
 	if (action.type === 'end_game') {
 		// The site lets the table end a game by hand from any seat (even while a company acts).
+		resetAuto(state);
 		state.end.finished = true;
 		state.end.reason = 'manually_ended';
 		return ok(undefined);
 	}
-	// Automation settings of the site's UI: accepted from a player, no effect on the game.
-	if (action.type.startsWith('program_')) {
-		if (!state.players.some((p) => p.id === action.entity))
-			return refuse('unknown_player', `Only a player can set up automatic actions.`);
-		return ok(undefined);
+	const r = applyOne(state, action);
+	if (!r.ok) return r;
+	// Players' programs act for them now, as part of this action (live play; stock/program-fire.ts).
+	if (state.programs) {
+		resetAuto(state);
+		firePrograms(state, configOf(state.setup), (a) => applyOne(state, a));
 	}
+	return ok(undefined);
+}
+
+/** One action, without firing programs: a program setting, or an action of the round. */
+function applyOne(state: GameState, action: Action): Result<void> {
+	// Programs are set by a player at any time, not as a turn action (stock/programs.ts).
+	if (isProgramAction(action)) return applyProgramAction(state, configOf(state.setup), action);
+	const before = watchTurn(state);
 	const r = validateInRound(state, action);
 	if (!r.ok) return r;
 	r.value();
 	// A broken bank is a game-end trigger, checked after every action.
 	checkBank(state);
+	noteAction(state, action, before);
 	return ok(undefined);
 }
 

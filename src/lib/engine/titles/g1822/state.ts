@@ -8,6 +8,7 @@ import type { DepotState } from '../../core/trains';
 import type { MarketPosition } from '../../core/market';
 import type { GameSetup } from './config';
 import type { BoardState } from '../../core/board-state';
+import type { ProgramsState } from './stock/program-types';
 
 /** Who holds a company card. */
 export type CompanyOwner = 'bank' | `player:${number}` | `corporation:${string}`;
@@ -175,4 +176,6 @@ export interface GameState {
 	/** Choices made for privates with a one-time choice: P8 "token" or "discount" ("pending" until made). */
 	privateChoices: Record<string, string>;
 	end: GameEnd;
+	/** Players' programmed actions (stock/program-types.ts); absent until a player sets one. */
+	programs?: ProgramsState;
 }
