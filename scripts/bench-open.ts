@@ -1,12 +1,24 @@
 /**
- * Opening time of the longest shared reference game, with and without checkpoints (issue 11):
+ * Opening time of the longest shared reference game, with and without checkpoints (issue 11).
+ *
+ * `imported` (the engine alone, as for a game imported from 18xx.games):
  * - without: the whole log replayed from the initial state;
  * - with: the nearest checkpoint restored from its stored form (JSON text, as a stand-in for the
  *   IndexedDB record), its hash verified, then the tail replayed.
+ *
+ * `native` (a game played here): the same recorded actions written as signed log entries of a
+ * game played in this app (genesis with the recorded seed and no imported prefix, seats, start,
+ * reveals, then one entry per action and per automatic action, each signed by the seat that acts),
+ * opened by the log orderer as a session does:
+ * - without: decoding, every signature checked, every action through the engine (live rules);
+ * - with: the orderer's resume points (every RESUME_EVERY entries, the newest RESUME_KEEP) as
+ *   the session keeps them, copied by structured clone as IndexedDB would, then proven and used
+ *   (sync/resume.ts): only the tail after the newest point is checked and replayed.
+ *
  * Median of several runs after a warm-up, printed as JSON. No assertion on time. The games are
  * read from ../shared/reference (relative to the project root); without it the benchmark says so.
  *
- *   npx tsx scripts/bench-open.ts [--runs N] [--every N]
+ *   npx tsx scripts/bench-open.ts [--runs N] [--every N]   (--every: both; defaults 100 and RESUME_EVERY)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +28,12 @@ import { Game, stateHash, type Action, type GameState } from '../src/lib/engine/
 import { parseExport, type ParsedExport } from '../src/lib/interop/parse-export';
 import { resolveUndoRedo } from '../src/lib/interop/undo-redo';
 import { chooseCheckpoint, CHECKPOINT_EVERY, type Checkpoint } from '../src/lib/state/checkpoints';
+import { makeClaim, makeGenesis, makePlay, makeReveal, makeStart } from '../src/lib/sync/author';
+import type { JsonObject } from '../src/lib/sync/entry';
+import { controllingSeat, engine1822, RULES_1822 } from '../src/lib/sync/engine-1822';
+import { importedSetupJson, stateAfterPrefix } from '../src/lib/sync/engine-1822-import';
+import { LogOrderer } from '../src/lib/sync/order';
+import { RESUME_EVERY, RESUME_KEEP, type ResumePoint } from '../src/lib/sync/resume';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -43,17 +61,28 @@ function run(game: Game, actions: readonly Action[], from: number, to = actions.
 	}
 }
 
-function longestGame(): { name: string; parsed: ParsedExport; actions: Action[] } | null {
-	if (!existsSync(fixtures)) return null;
-	let best: { name: string; parsed: ParsedExport; actions: Action[] } | null = null;
+interface RecordedGame {
+	readonly name: string;
+	readonly parsed: ParsedExport;
+	readonly actions: Action[];
+}
+
+function recordedGames(): RecordedGame[] {
+	if (!existsSync(fixtures)) return [];
+	const out: RecordedGame[] = [];
 	for (const title of readdirSync(fixtures).sort())
 		for (const f of readdirSync(path.join(fixtures, title)).sort()) {
 			if (!f.endsWith('.json')) continue;
 			const parsed = parseExport(JSON.parse(readFileSync(path.join(fixtures, title, f), 'utf8')));
 			if (!parsed.ok) continue;
-			const actions = [...resolveUndoRedo(parsed.value.actions).surviving];
-			if (!best || actions.length > best.actions.length) best = { name: `${title}/${f}`, parsed: parsed.value, actions };
+			out.push({ name: `${title}/${f}`, parsed: parsed.value, actions: [...resolveUndoRedo(parsed.value.actions).surviving] });
 		}
+	return out;
+}
+
+function longestGame(): RecordedGame | null {
+	let best: RecordedGame | null = null;
+	for (const g of recordedGames()) if (!best || g.actions.length > best.actions.length) best = g;
 	return best;
 }
 
@@ -114,12 +143,135 @@ export function benchOpen(runs = 5, every = CHECKPOINT_EVERY): Record<string, un
 	};
 }
 
-function main(): void {
+/**
+ * The recorded game as a game played here: every action and automatic action, by the seat that
+ * controls its entity, with player ids 1..n in the recorded order (as an imported prefix is
+ * rewritten). Live rules are enforced, so it stops at the first action they refuse (a recorded
+ * route that today's rules judge differently) and says where.
+ */
+function nativePlays(g: RecordedGame): { plays: { action: JsonObject; seat: number }[]; stoppedAt: string | null } {
+	const players = g.parsed.players.map((p, i) => ({ id: i + 1, name: p.name }));
+	const ids = new Map(g.parsed.players.map((p, i) => [p.id, i + 1] as const));
+	const start = stateAfterPrefix(g.parsed.title, g.parsed.optionalRules, players, { seed: g.parsed.seed, players: g.parsed.players, actions: [] });
+	if (!start.ok) return { plays: [], stoppedAt: start.error.message };
+	let state = start.state;
+	const remap = (a: JsonObject): JsonObject => {
+		const out: JsonObject = {};
+		for (const [k, v] of Object.entries(a)) {
+			if (k === 'user' || k === 'id' || k === 'created_at' || k === 'auto_actions') continue;
+			out[k] = k === 'entity' && typeof v === 'number' ? (ids.get(v) ?? v) : v;
+		}
+		return out;
+	};
+	const plays: { action: JsonObject; seat: number }[] = [];
+	for (const recorded of g.actions) {
+		const raw = JSON.parse(JSON.stringify(recorded)) as JsonObject;
+		const batch = [raw, ...(Array.isArray(raw.auto_actions) ? (raw.auto_actions as JsonObject[]) : [])];
+		// Chat and the site's automation settings are not entries of play here (engine-1822.ts); what
+		// the automation did is recorded as automatic actions, which are.
+		const played = batch.filter((a) => a.type !== 'message' && !String(a.type).startsWith('program_'));
+		for (const action of played.map(remap)) {
+			const seat = controllingSeat(state, action.entity);
+			const applied = seat === null ? null : engine1822.apply(state, action, seat);
+			if (seat === null || !applied?.ok) {
+				const why = applied && !applied.ok ? applied.error.message : 'no seat controls the entity';
+				return { plays, stoppedAt: `action ${String(recorded.id)} (${String(action.type)}): ${why}` };
+			}
+			plays.push({ action, seat });
+			state = applied.state;
+		}
+	}
+	return { plays, stoppedAt: null };
+}
+
+/** The recorded game that makes the longest game played here, written as signed entries. */
+export async function nativeLog(): Promise<{ name: string; game: string; items: unknown[]; stoppedAt: string | null } | null> {
+	let best: { g: RecordedGame; plays: ReturnType<typeof nativePlays> } | null = null;
+	for (const g of recordedGames()) {
+		const plays = nativePlays(g);
+		if (!best || plays.plays.length > best.plays.plays.length) best = { g, plays };
+	}
+	if (!best) return null;
+	const { g, plays } = best;
+	const setup = importedSetupJson(g.parsed.title, g.parsed.optionalRules, g.parsed.seed, g.parsed.players, []);
+	const { genesis, creator } = await makeGenesis(setup, g.parsed.players.length, RULES_1822);
+	const claims = await Promise.all(g.parsed.players.map((p, seat) => makeClaim(genesis.id, RULES_1822, seat, p.name)));
+	const start = await makeStart(genesis.id, RULES_1822, claims.map((c) => c.entry.id), creator);
+	const reveals = await Promise.all(claims.map((c) => makeReveal(RULES_1822, start.id, c.secret)));
+	const items: unknown[] = [genesis.wire, ...claims.map((c) => c.entry.wire), start.wire, ...reveals.map((r) => r.wire)];
+	let parent = start.id;
+	for (const { action, seat } of plays.plays) {
+		const entry = await makePlay(RULES_1822, parent, action, claims[seat].secret);
+		items.push(entry.wire);
+		parent = entry.id;
+	}
+	return { name: g.name, game: genesis.id, items, stoppedAt: plays.stoppedAt };
+}
+
+/** Opening a native game by the log orderer, from genesis and from the session's resume points. */
+export async function benchOpenNative(runs = 5, every = RESUME_EVERY): Promise<Record<string, unknown>> {
+	const log = await nativeLog();
+	if (!log) return { skipped: 'reference games not found at ../shared/reference' };
+	// Points as the session writes them after the view is shown: the newest few, every N entries.
+	const writer = new LogOrderer(engine1822, log.game);
+	const reference = await writer.order(log.items);
+	const { points } = await writer.resumePoints(every, RESUME_KEEP);
+	const full = async () => {
+		const r = await new LogOrderer(engine1822, log.game).order(log.items);
+		return { hash: r.stateHash, chain: r.chain.length, resumedAt: null as number | null };
+	};
+	const resumed = async () => {
+		const o = new LogOrderer(engine1822, log.game);
+		// What IndexedDB hands back is a structured clone of what was put.
+		o.offerResumePoints(structuredClone(points) as ResumePoint<GameState>[]);
+		const r = await o.order(log.items);
+		return { hash: r.stateHash, chain: r.chain.length, resumedAt: o.resumedAt?.position ?? null };
+	};
+	const [a, b] = [await full(), await resumed()];
+	if (a.hash !== reference.stateHash || b.hash !== reference.stateHash || a.chain !== b.chain) {
+		throw new Error('a native game opened from a resume point differs from a full walk');
+	}
+	// Warm-up: the first walks also compile the engine's code paths.
+	for (let w = 0; w < 2; w++) {
+		await full();
+		await resumed();
+	}
+	const tFull: number[] = [];
+	const tCp: number[] = [];
+	for (let r = 0; r < runs; r++) {
+		let t0 = performance.now();
+		await full();
+		tFull.push(performance.now() - t0);
+		t0 = performance.now();
+		await resumed();
+		tCp.push(performance.now() - t0);
+	}
+	const entries = reference.chain.length - 2;
+	return {
+		game: log.name,
+		entries,
+		...(log.stoppedAt ? { stoppedAt: log.stoppedAt } : {}),
+		resumeEvery: every,
+		resumePoints: points.length,
+		tailReplayed: entries - (b.resumedAt ?? 0),
+		withoutCheckpointsMs: round2(median(tFull)),
+		withCheckpointsMs: round2(median(tCp)),
+		runs,
+		warmups: 2
+	};
+}
+
+async function main(): Promise<void> {
 	const arg = (name: string, dflt: number) => {
 		const i = process.argv.indexOf(name);
 		return i > 0 ? Math.max(1, Number(process.argv[i + 1]) || dflt) : dflt;
 	};
-	process.stdout.write(JSON.stringify({ node: process.version, open: benchOpen(arg('--runs', 5), arg('--every', CHECKPOINT_EVERY)) }, null, 2) + '\n');
+	const runs = arg('--runs', 5);
+	const open = {
+		imported: benchOpen(runs, arg('--every', CHECKPOINT_EVERY)),
+		native: await benchOpenNative(runs, arg('--every', RESUME_EVERY))
+	};
+	process.stdout.write(JSON.stringify({ node: process.version, open }, null, 2) + '\n');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { replayExport } from '../src/lib/interop/replay';
-import { benchOpen } from './bench-open';
+import { benchOpen, benchOpenNative } from './bench-open';
 import { benchSync } from './bench-sync';
 import { benchRouter } from './bench-router';
 
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
 	const sync = await benchSync();
 	// The route finder on the late-game positions of the route-finder issue (bench-router.ts).
 	const router = benchRouter(runs);
-	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: benchOpen(runs), sync, router }, null, 2) + '\n');
+	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: { imported: benchOpen(runs), native: await benchOpenNative(runs) }, sync, router }, null, 2) + '\n');
 }
 
 await main();

@@ -14,6 +14,7 @@
  *
  * Pure: the store and the engine are passed in.
  */
+import type { Refusal } from '../sync/refusal';
 
 export interface Checkpoint<S> {
 	readonly gameId: string;
@@ -24,6 +25,19 @@ export interface Checkpoint<S> {
 	readonly actionIndex: number;
 	readonly state: S;
 	readonly hash: string;
+	/**
+	 * Only for a checkpoint of play (a game played here, checkpoint-play.ts): what the log orderer
+	 * needs to prove it may begin its walk there (sync/resume.ts). A checkpoint of an imported
+	 * game's prefix has none.
+	 */
+	readonly play?: PlayProof;
+}
+
+/** The orderer's proof fields of a resume point (sync/resume.ts ResumePoint). */
+export interface PlayProof {
+	readonly inputs: string;
+	readonly refused: readonly Refusal[];
+	readonly seal: string;
 }
 
 /** Where checkpoints are kept; IndexedDB in the browser, a Map in tests. */

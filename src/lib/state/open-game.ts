@@ -16,7 +16,8 @@ function transport() {
 }
 
 export async function openGame1822(game: string, secret: string): Promise<OpenGame<GameState>> {
-	// An imported game starts from a verified checkpoint of its prefix when this device kept one.
+	// An imported game starts from a verified checkpoint of its prefix when this device kept one;
+	// from here on every game's session also keeps and uses checkpoints of play (checkpoint-open.ts).
 	await prepareCheckpoints(game);
 	return openGame({
 		game,

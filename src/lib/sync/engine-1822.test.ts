@@ -96,10 +96,26 @@ describe('1822 engine adapter on the signed log', () => {
 
 	it('undo, chat, end_game and automation are not engine actions between peers', async () => {
 		const { session } = await hotseat('1822NRS', ['Ada', 'Brunel']);
-		for (const type of ['undo', 'message', 'end_game', 'program_share_pass']) {
+		for (const type of ['undo', 'message', 'end_game']) {
 			const r = engine1822.apply(state(session), { type, entity: 1 }, 0);
 			expect(r.ok ? 'accepted' : r.error.code).toBe('not_in_live_play');
 		}
+	});
+
+	it('a seat sets and cancels its own auto-pass out of turn, and only its own', async () => {
+		const { session, log } = await hotseat('1822NRS', ['Ada', 'Brunel', 'Cleo']);
+		// Ada (seat 0) is to act; Brunel (seat 1, player 2) is not.
+		expect(session.view?.expected).toEqual([0]);
+		const set = await session.append({ type: 'program_share_pass', entity: 2, entity_type: 'player', unconditional: true, indefinite: false }, 1);
+		expect(set).toMatchObject({ ok: true });
+		const after = log.entries().length;
+		const forged = engine1822.apply(state(session), { type: 'program_disable', entity: 3, entity_type: 'player', reason: 'x' }, 1);
+		expect(forged.ok ? 'accepted' : forged.error.code).toBe('wrong_entity');
+		const off = await session.append({ type: 'program_disable', entity: 2, entity_type: 'player', reason: 'by hand' }, 1);
+		expect(off).toMatchObject({ ok: true });
+		expect(log.entries().length).toBe(after + 1);
+		// Still Ada's turn: settings do not take a turn.
+		expect(session.view?.expected).toEqual([0]);
 	});
 
 	it('a setup with an option the title lacks breaks the game with the engine’s reason', async () => {

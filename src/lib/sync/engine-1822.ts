@@ -121,7 +121,7 @@ export const engine1822: EngineAdapter<GameState> = {
 	apply(state: GameState, action: JsonObject, seat: number): Applied<GameState> {
 		const type = action.type;
 		if (typeof type !== 'string') return refuse('unknown_action', 'The action has no type.');
-		if (NOT_IN_LIVE_PLAY.has(type) || type.startsWith('program_')) {
+		if (NOT_IN_LIVE_PLAY.has(type)) {
 			return refuse('not_in_live_play', `"${type}" is not an action of live play here.`);
 		}
 		// The log has checked that this seat may act now; the action must also act for what it controls.
@@ -134,5 +134,11 @@ export const engine1822: EngineAdapter<GameState> = {
 
 	hash(state: GameState): string {
 		return stateHash(state);
+	},
+
+	// A player sets or cancels their own automatic actions (auto-pass) whenever they like: a
+	// player whose auto-pass is on is never the one to act [18xx.games program_* actions].
+	anyTime(action: JsonObject): boolean {
+		return typeof action.type === 'string' && action.type.startsWith('program_');
 	}
 };

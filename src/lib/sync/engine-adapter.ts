@@ -38,4 +38,6 @@ export interface EngineAdapter<S> {
 	 */
 	apply(state: S, action: JsonObject, seat: number): Applied<S>;
 	hash(state: S): string;
+	/** Actions a seat may make out of turn (still only for what it controls): settings such as auto-pass. */
+	anyTime?(action: JsonObject): boolean;
 }

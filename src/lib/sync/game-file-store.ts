@@ -21,9 +21,12 @@ async function withStoredLog<T>(game: string, use: (log: LogDoc) => T): Promise<
 	}
 }
 
-/** The game file of a game held on this device (every entry it stores, with its signature). */
-export function storedGameFile(game: string): Promise<GameFile> {
-	return withStoredLog(game, (log) => writeGameFile(game, log.entries()));
+/**
+ * The game file of a game held on this device (every entry it stores, with its signature), with
+ * the link's secret when given so that the file opens the same game's room elsewhere.
+ */
+export function storedGameFile(game: string, secret?: string): Promise<GameFile> {
+	return withStoredLog(game, (log) => writeGameFile(game, log.entries(), secret));
 }
 
 /** True if this device stores any entry of the game. */

@@ -2,7 +2,13 @@
  * Our own game file: a game's signed log as one versioned JSON document, so that a game can travel
  * as a file and be merged into the same game on another device (issue 11).
  *
- *   { format: 'rails-1822-game', version: 1, game, entries: [{ body, sig }, ...] }
+ *   { format: 'rails-1822-game', version: 1, game, secret?, entries: [{ body, sig }, ...] }
+ *
+ * `secret` is the part after `#` of the game's link: with it, the device that opens the file joins
+ * the same game (the same room, whose name and password derive from it, links.ts) instead of
+ * keeping a copy of its own. Whoever holds the file can therefore join the room, as whoever holds
+ * the link can; seats still need their keys, which never leave their device. Files written before
+ * it existed have none and are read as before (the device then makes a secret of its own).
  *
  * Every entry keeps its signature exactly as stored. Reading a file checks every entry: its
  * structure and canonical body (entry.ts), that it belongs to the game, and its signature against
@@ -13,6 +19,7 @@
  */
 import { decodeEntry, isEntryId, type Entry, type WireEntry } from './entry';
 import { keyId, verifyText, type PublicKeyInfo } from './identity';
+import { parseGameLink } from './links';
 import type { LogDoc } from './log-doc';
 
 export const GAME_FILE_FORMAT = 'rails-1822-game';
@@ -22,6 +29,8 @@ export interface GameFile {
 	readonly format: typeof GAME_FILE_FORMAT;
 	readonly version: typeof GAME_FILE_VERSION;
 	readonly game: string;
+	/** The game link's secret; absent in files of earlier versions of the app. */
+	readonly secret?: string;
 	readonly entries: readonly WireEntry[];
 }
 
@@ -33,7 +42,14 @@ export interface RejectedEntry {
 }
 
 export type ReadGameFile =
-	| { readonly ok: true; readonly game: string; readonly entries: readonly WireEntry[]; readonly rejected: readonly RejectedEntry[] }
+	| {
+			readonly ok: true;
+			readonly game: string;
+			/** The link secret the file carries, or null (an older file, or one whose secret is not a valid one). */
+			readonly secret: string | null;
+			readonly entries: readonly WireEntry[];
+			readonly rejected: readonly RejectedEntry[];
+	  }
 	| { readonly ok: false; readonly code: GameFileProblem; readonly message: string };
 
 export type GameFileProblem = 'not_json' | 'truncated' | 'not_a_game_file' | 'unsupported_version' | 'no_genesis' | 'wrong_game';
@@ -52,9 +68,9 @@ const wireKey = (w: WireEntry) => `${w.sig}\u0000${w.body}`;
  * The file of one game, from the items of its log document. Items that are not `{body, sig}`
  * strings are not entries and are not written; everything else is, refused or not, since the
  * receiving device decides for itself. Sorted by body then signature, so that the same log always
- * gives the same file.
+ * gives the same file. `secret`, the game link's, lets the file join the same game elsewhere.
  */
-export function writeGameFile(game: string, items: readonly unknown[]): GameFile {
+export function writeGameFile(game: string, items: readonly unknown[], secret?: string): GameFile {
 	const seen = new Set<string>();
 	const entries: WireEntry[] = [];
 	for (const item of items) {
@@ -65,7 +81,16 @@ export function writeGameFile(game: string, items: readonly unknown[]): GameFile
 		entries.push({ body: item.body, sig: item.sig });
 	}
 	entries.sort((a, b) => (a.body < b.body ? -1 : a.body > b.body ? 1 : a.sig < b.sig ? -1 : a.sig > b.sig ? 1 : 0));
-	return { format: GAME_FILE_FORMAT, version: GAME_FILE_VERSION, game, entries };
+	if (secret !== undefined && !isLinkSecret(game, secret)) throw new Error('a game link secret expected');
+	const file: GameFile = { format: GAME_FILE_FORMAT, version: GAME_FILE_VERSION, game, entries };
+	return secret === undefined ? file : { format: file.format, version: file.version, game, secret, entries };
+}
+
+/** True if `secret` is what a link to the game may carry after `#`. */
+function isLinkSecret(game: string, secret: unknown): secret is string {
+	if (typeof secret !== 'string') return false;
+	const parsed = parseGameLink(`https://host.invalid/game/${game}#${secret}`);
+	return parsed.ok && parsed.link.secret === secret;
 }
 
 export function gameFileText(file: GameFile): string {
@@ -147,7 +172,9 @@ export async function readGameFile(text: string): Promise<ReadGameFile> {
 		const seat = d.entry.body.seat ?? -1;
 		if (await verified(d, seatKeys.get(seat) ?? [], `seat ${seat + 1}`)) kept.push(d.wire);
 	}
-	return { ok: true, game, entries: kept, rejected };
+	// A secret that no link could carry is not used: the device then makes one of its own.
+	const secret = isLinkSecret(game, f.secret) ? f.secret : null;
+	return { ok: true, game, secret, entries: kept, rejected };
 }
 
 /**

@@ -12,22 +12,23 @@
  * Everything is a function of the set of entries, so every peer that holds the same entries makes
  * the same choices. Results per entry are cached by entry id: an entry's outcome depends only on
  * its ancestry, so repeated calls after each remote update cost little more than a walk.
+ *
+ * Opening a long game: the walk of play may begin at a resume point (resume.ts) kept by this
+ * device, once it is proven to give the same choices as a walk from the start; see there for what
+ * a choice depends on. A point that fails is reported (`takeRejected`) and the walk starts at the
+ * start. Once used, it stays the walk's starting place for later calls while it still holds, so
+ * that the per-entry cache built on it keeps serving.
  */
 import type { EngineAdapter } from './engine-adapter';
+import { findForks, type Fork } from './forks';
 import { decodeEntry, SEED_SCHEME, type DecodeResult, type Entry } from './entry';
 import { keyId, verifyText, type PublicKeyInfo } from './identity';
 import { playStep, type Cursor, type Done, type StepOutcome, type UndoEvent } from './play-step';
 import type { Refusal, RefusalCode } from './refusal';
+import { pointsOfWalk, resumeFrom, type LastWalk, type Resumed, type ResumePoint, type ResumeVerdict } from './resume';
 import { seatClaim, startProblem, type SeatClaim } from './seats';
 import { undoStatuses, type UndoStatus } from './undo-status';
 import { commitNonce, deriveSeed } from './seed';
-
-export interface Fork {
-	readonly seat: number | null;
-	readonly key: string;
-	readonly parent: string;
-	readonly ids: readonly string[];
-}
 
 export type Stage = 'empty' | 'claiming' | 'revealing' | 'playing' | 'broken';
 
@@ -61,6 +62,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: Entry, b: Entry) => cmp(a.id, b.id);
 
 export type { SeatClaim } from './seats';
+export type { Fork } from './forks';
 export type { UndoStatus } from './undo-status';
 
 export class LogOrderer<S> {
@@ -71,6 +73,14 @@ export class LogOrderer<S> {
 	readonly #initial = new Map<string, { seed: number; cursor: Cursor<S> | null; error: string | null }>();
 	/** The last state this orderer computed, so that the next call after an append costs one apply. */
 	#hot: { readonly node: Done<S>; readonly state: S } | null = null;
+	/** Points offered by the caller, tried (furthest first) by the next walk of play. */
+	#offered: ResumePoint<S>[] = [];
+	/** The point in use: later walks begin there too while it holds. */
+	#anchor: { readonly point: ResumePoint<S>; readonly start: string; readonly resumed: Resumed<S> } | null = null;
+	#rejected: { readonly head: string; readonly verdict: ResumeVerdict }[] = [];
+	/** What the last walk of play saw, to make resume points of it (`resumePoints`). */
+	#last: LastWalk<S> | null = null;
+	#resumedAt: { readonly head: string; readonly position: number } | null = null;
 
 	constructor(
 		readonly adapter: EngineAdapter<S>,
@@ -79,8 +89,25 @@ export class LogOrderer<S> {
 		readonly checkpointEvery = 32
 	) {}
 
+	/** Resume points for the next walk (see resume.ts); the furthest valid one is used. */
+	offerResumePoints(points: readonly ResumePoint<S>[]): void {
+		this.#offered = [...points];
+	}
+
+	/** Offered points found invalid since the last call: the caller may delete them. */
+	takeRejected(): { readonly head: string; readonly verdict: ResumeVerdict }[] {
+		const out = this.#rejected;
+		this.#rejected = [];
+		return out;
+	}
+
+	/** The resume point the last walk began at, or null when it began at the start. */
+	get resumedAt(): { readonly head: string; readonly position: number } | null {
+		return this.#resumedAt;
+	}
+
 	/** The state at a cursor: from the hot state, a checkpoint or the initial state, replaying the rest. */
-	#stateAt(cursor: Cursor<S>): S {
+	#stateAt(cursor: Cursor<S>, keepHot = true): S {
 		const path: Done<S>[] = [];
 		let base: S = cursor.initial;
 		for (let node = cursor.top; node; node = node.prev) {
@@ -101,7 +128,7 @@ export class LogOrderer<S> {
 			if (!again.ok) throw new Error(`replaying ${path[i].id} failed: ${again.error.code}`);
 			state = again.state;
 		}
-		if (cursor.top) this.#hot = { node: cursor.top, state };
+		if (cursor.top && keepHot) this.#hot = { node: cursor.top, state };
 		return state;
 	}
 
@@ -266,7 +293,7 @@ export class LogOrderer<S> {
 		for (const c of claims.values()) if (!seated.has(c.id)) refuse(c, 'not_seated', 'the start entry gave the seat to another claim');
 		const fixed = seats;
 		const seatedClaims = fixed.map((s) => claims.get(s.claim)!);
-		const forks = await this.#forks(eligible, copies, fixed, g.creator);
+		const forks = await findForks(eligible, copies, fixed, g.creator, (list, key) => this.#verify(list, key));
 
 		// Reveals, children of start; play begins when every seat has revealed.
 		const nonces: (string | null)[] = fixed.map(() => null);
@@ -304,28 +331,58 @@ export class LogOrderer<S> {
 		}
 		if (!initial.cursor) return result({ stage: 'broken', ...base, seed: initial.seed, setupError: initial.error });
 
-		// Play: at each head, the lowest-id child that is valid.
+		// Play: at each head, the lowest-id child that is valid; from a proven resume point if there is one.
 		const chain: Entry[] = [genesis, start];
 		const events: UndoEvent[] = [];
+		// Refusals of play, apart from the rest: a resume point keeps those before its head.
+		const playRefused: Refusal[] = [];
 		let cursor = initial.cursor;
 		let known: S | undefined = cursor.initial;
 		let head = start;
-		let candidates = plays;
+		const eligibleIds = new Set(eligible.map((e) => e.id));
+		const resumed = await this.#resume({
+			game: this.game,
+			rules: this.adapter.rules,
+			start,
+			initial: initial.cursor,
+			eligibleEntry: (id) => (eligibleIds.has(id) ? all(id)[0] : undefined),
+			childrenOf,
+			copiesOf: all,
+			hash: (s) => this.adapter.hash(s)
+		});
+		/** The cursor after each chain entry and the play refusals before its children; none before a resume point. */
+		const after: ({ cursor: Cursor<S>; refused: number } | null)[] = [null, { cursor, refused: 0 }];
+		if (resumed) {
+			chain.push(...resumed.chain);
+			events.push(...resumed.events);
+			playRefused.push(...resumed.refused);
+			for (const id of resumed.visited) visited.add(id);
+			cursor = resumed.cursor;
+			// Not made the hot state: a later call would lose the one it left; the point's node keeps its state.
+			known = resumed.state;
+			head = chain[chain.length - 1];
+			for (let i = 1; i < resumed.chain.length; i++) after.push(null);
+			after.push({ cursor, refused: playRefused.length });
+		}
+		let candidates = resumed ? childrenOf(head.id) : plays;
 		for (;;) {
 			let chosen: { entry: Entry; cursor: Cursor<S>; event: UndoEvent | null; state?: S } | null = null;
 			const at = cursor;
 			const current = () => (known ??= this.#stateAt(at));
+			const refusePlay = (e: Entry, code: RefusalCode, message: string) =>
+				playRefused.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code, message });
 			for (const e of candidates) {
 				visited.add(e.id);
 				const outcome = await this.#step(cursor, current, all(e.id), fixed, start.id);
-				if (!outcome.ok) refuse(e, outcome.code, outcome.message);
-				else if (chosen) refuse(e, 'superseded', `${chosen.entry.id.slice(0, 8)} has a lower id and was chosen`);
+				if (!outcome.ok) refusePlay(e, outcome.code, outcome.message);
+				else if (chosen) refusePlay(e, 'superseded', `${chosen.entry.id.slice(0, 8)} has a lower id and was chosen`);
 				else chosen = { entry: e, ...outcome };
 			}
 			if (!chosen) break;
 			chain.push(chosen.entry);
 			if (chosen.event) events.push(chosen.event);
 			cursor = chosen.cursor;
+			after.push({ cursor, refused: playRefused.length });
 			// A pending undo request or an answer to it leaves the state as it was.
 			if (chosen.state !== undefined) known = chosen.state;
 			else if (cursor.top !== at.top) known = undefined;
@@ -333,6 +390,8 @@ export class LogOrderer<S> {
 			head = chosen.entry;
 			candidates = childrenOf(head.id);
 		}
+		refused.push(...playRefused);
+		this.#last = { start: start.id, chain, after, playRefused, childrenOf, copiesOf: all };
 
 		const undos = undoStatuses(events);
 		for (const u of undos) {
@@ -353,6 +412,57 @@ export class LogOrderer<S> {
 			expected: cursor.pending ? [] : [...this.adapter.expectedSeats(state)],
 			undos,
 			pendingUndo: undos.find((u) => u.status === 'pending') ?? null
+		});
+	}
+
+	/** The point the walk of play begins at: the one in use if it still holds, else the furthest valid offered one. */
+	async #resume(ctx: Parameters<typeof resumeFrom<S>>[1]): Promise<Resumed<S> | null> {
+		this.#resumedAt = null;
+		const anchor = this.#anchor;
+		if (anchor) {
+			// The same start, and the same inputs before the head: the walk up to it is the one made before.
+			// Its state was verified when it was first used and is never modified: the hash is not recomputed.
+			const again = anchor.start === ctx.start.id ? await resumeFrom(anchor.point, { ...ctx, hash: () => anchor.point.stateHash }) : 'off_chain';
+			if (typeof again !== 'string') {
+				this.#resumedAt = { head: anchor.point.head, position: anchor.point.position };
+				return anchor.resumed;
+			}
+			// Stale now (an entry arrived before its head): the store should forget it too.
+			this.#rejected.push({ head: anchor.point.head, verdict: again });
+			this.#anchor = null;
+		}
+		if (this.#offered.length === 0) return null;
+		const offered = [...this.#offered].sort((a, b) => b.position - a.position || cmp(a.head, b.head));
+		this.#offered = [];
+		for (const point of offered) {
+			const r = await resumeFrom(point, ctx);
+			if (typeof r === 'string') {
+				this.#rejected.push({ head: point.head, verdict: r });
+				continue;
+			}
+			this.#anchor = { point, start: ctx.start.id, resumed: r };
+			this.#resumedAt = { head: point.head, position: point.position };
+			return r;
+		}
+		return null;
+	}
+
+	/**
+	 * Resume points of the last walk: `heads`, the newest `limit` heads at every `every`-th entry of
+	 * play on its chain, and `points` for those of them not in `skip` (already kept) nor before the
+	 * point the walk began at. The states are rebuilt from the in-memory checkpoints.
+	 */
+	async resumePoints(every: number, limit: number, skip: ReadonlySet<string> = new Set()): Promise<{ heads: string[]; points: ResumePoint<S>[] }> {
+		if (!this.#last) return { heads: [], points: [] };
+		return pointsOfWalk(this.#last, {
+			game: this.game,
+			rules: this.adapter.rules,
+			every,
+			limit,
+			skip,
+			// Not the hot state: the next walk after an append should still cost one apply.
+			stateAt: (cursor) => this.#stateAt(cursor, false),
+			hash: (state) => this.adapter.hash(state)
 		});
 	}
 
@@ -379,48 +489,6 @@ export class LogOrderer<S> {
 		// The state after the step is handed on once but not cached: only checkpoints are kept.
 		this.#steps.set(e.id, outcome.ok ? { ok: true, cursor: outcome.cursor, event: outcome.event } : outcome);
 		return outcome;
-	}
-
-	/** Two different, validly signed children of one parent by one key: that seat forked. */
-	async #forks(eligible: readonly Entry[], copies: ReadonlyMap<string, Entry[]>, seats: readonly SeatClaim[], creator: PublicKeyInfo): Promise<Fork[]> {
-		const groups = new Map<string, { seat: number | null; key: PublicKeyInfo; parent: string; entries: Entry[] }>();
-		for (const e of eligible) {
-			const key = signerKey(e, seats, creator);
-			if (!key || e.body.parent === null) continue;
-			// A reveal hangs off the start entry beside the seat's first action; it is not a rival to it.
-			const k = `${e.body.parent}|${keyId(key)}|${e.kind.kind === 'reveal'}`;
-			const g = groups.get(k);
-			if (g) g.entries.push(e);
-			else groups.set(k, { seat: e.body.seat, key, parent: e.body.parent, entries: [e] });
-		}
-		const forks: Fork[] = [];
-		for (const g of groups.values()) {
-			if (g.entries.length < 2) continue;
-			const signed: string[] = [];
-			for (const e of g.entries) if (await this.#verify(copies.get(e.id) ?? [e], g.key)) signed.push(e.id);
-			if (signed.length >= 2) forks.push({ seat: g.seat, key: keyId(g.key), parent: g.parent, ids: signed.sort() });
-		}
-		return forks.sort((a, b) => cmp(a.parent, b.parent) || cmp(a.key, b.key));
-	}
-}
-
-function signerKey(e: Entry, seats: readonly SeatClaim[], creator: PublicKeyInfo): PublicKeyInfo | null {
-	switch (e.kind.kind) {
-		case 'genesis':
-			return null;
-		case 'claim':
-			return e.kind.key;
-		case 'start':
-			return creator;
-		case 'reveal':
-		case 'undo':
-		case 'consent':
-		case 'game':
-			return e.body.seat !== null && e.body.seat < seats.length ? seats[e.body.seat].key : null;
-		default: {
-			const never: never = e.kind;
-			throw new Error(`unhandled entry kind ${JSON.stringify(never)}`);
-		}
 	}
 }
 

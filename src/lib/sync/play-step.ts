@@ -98,25 +98,47 @@ export function playStep<S>(
 	checkpointEvery: number
 ): StepOutcome<S> {
 	const kind = entry.kind;
+	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId);
+	if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
+	const state = current();
+	if (!adapter.expectedSeats(state).includes(seat) && !adapter.anyTime?.(kind.action)) {
+		return refuse('not_your_turn', `it is not seat ${seat + 1}'s turn`);
+	}
+	const applied = adapter.apply(state, kind.action, seat);
+	if (!applied.ok) return refuse('engine_refused', `${applied.error.code}: ${applied.error.message}`);
+	const depth = (cursor.top?.depth ?? 0) + 1;
+	const checkpoint = depth % checkpointEvery === 0 ? applied.state : null;
+	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint, prev: cursor.top };
+	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null, state: applied.state };
+}
+
+/**
+ * The same step for an entry already known to have been accepted at this cursor (a verified
+ * resume point, resume.ts): a game action is pushed without asking the engine, since its verdict
+ * was given once from this very state and the engine is deterministic; undo and consent need no
+ * state and take the same path as in `playStep`. The cursor and event are those `playStep` gave,
+ * except that no state is kept on the node (it is rebuilt when needed).
+ */
+export function followStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: string): StepOutcome<S> {
+	const kind = entry.kind;
+	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId);
+	if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
+	const depth = (cursor.top?.depth ?? 0) + 1;
+	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint: null, prev: cursor.top };
+	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null };
+}
+
+/** Every kind of entry but a game action: none of them needs the engine's state. */
+function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: string): StepOutcome<S> {
+	const kind = entry.kind;
 	switch (kind.kind) {
 		case 'genesis':
 		case 'claim':
 		case 'start':
 		case 'reveal':
 			return refuse('misplaced', `a ${kind.kind} entry cannot follow the start of play`);
-		case 'game': {
-			if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
-			const state = current();
-			if (!adapter.expectedSeats(state).includes(seat)) {
-				return refuse('not_your_turn', `it is not seat ${seat + 1}'s turn`);
-			}
-			const applied = adapter.apply(state, kind.action, seat);
-			if (!applied.ok) return refuse('engine_refused', `${applied.error.code}: ${applied.error.message}`);
-			const depth = (cursor.top?.depth ?? 0) + 1;
-			const checkpoint = depth % checkpointEvery === 0 ? applied.state : null;
-			const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint, prev: cursor.top };
-			return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null, state: applied.state };
-		}
+		case 'game':
+			throw new Error('a game action is a step of the engine');
 		case 'undo': {
 			if (cursor.pending) return refuse('undo_pending', 'another undo request is waiting for an answer');
 			const scope = undoScope(cursor, kind.actionId, startId);

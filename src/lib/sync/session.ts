@@ -12,6 +12,7 @@ import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
 import { divergentPeers, peersFrom, seatsToAct, type Divergence, type Peer, type Presence } from './presence';
 import type { Refusal } from './refusal';
+import { defaultResumeStore, RESUME_EVERY, RESUME_KEEP, type ResumeStore } from './resume';
 
 /** The part of a y-protocols Awareness the session uses. */
 export interface AwarenessLike {
@@ -46,9 +47,25 @@ export interface SessionOptions<S> {
 	readonly name?: string;
 	readonly awareness?: AwarenessLike;
 	readonly now?: () => number;
+	/**
+	 * Where resume points of this game are kept (resume.ts): used to open it, written as it is
+	 * played. Left out: the default store for the adapter's rules version, if the app set one;
+	 * null: none.
+	 */
+	readonly resume?: ResumeStore<S> | null;
+	/** A resume point every this many entries of play (RESUME_EVERY). */
+	readonly resumeEvery?: number;
+	/**
+	 * Resume points are written this long after a view was shown, off the path of play; null: only
+	 * when `saveResumePoints` is called.
+	 */
+	readonly resumeDelayMs?: number | null;
 }
 
 type Listener<S> = (view: SessionView<S>) => void;
+
+/** Resume points are written once play has been quiet this long after a view was shown. */
+const RESUME_DELAY_MS = 1500;
 
 export class GameSession<S> {
 	readonly game: string;
@@ -64,17 +81,28 @@ export class GameSession<S> {
 	#running: Promise<void> | null = null;
 	#dirty = false;
 	#unsubscribe: (() => void)[] = [];
+	readonly #resume: ResumeStore<S> | null;
+	/** Heads of the resume points in the store. */
+	readonly #kept = new Set<string>();
+	#resumeTimer: ReturnType<typeof setTimeout> | null = null;
+	#saving: Promise<number> | null = null;
 
 	private constructor(opts: SessionOptions<S>) {
 		this.#opts = opts;
 		this.game = opts.game;
 		this.#orderer = new LogOrderer(opts.adapter, opts.game);
+		this.#resume = opts.resume === undefined ? defaultResumeStore<S>(opts.adapter.rules) : opts.resume;
 	}
 
 	static async open<S>(opts: SessionOptions<S>): Promise<GameSession<S>> {
 		const session = new GameSession(opts);
 		session.#secrets = await opts.keys.list(opts.game);
 		session.#creator = (await opts.keys.getCreator(opts.game)) !== undefined;
+		if (session.#resume) {
+			const points = await session.#resume.load(opts.game);
+			for (const p of points) session.#kept.add(p.head);
+			session.#orderer.offerResumePoints(points);
+		}
 		session.#unsubscribe.push(opts.log.onLog(() => void session.refresh()));
 		session.#unsubscribe.push(opts.log.onChat(() => void session.#refreshChat()));
 		if (opts.awareness) {
@@ -131,6 +159,58 @@ export class GameSession<S> {
 		await this.#autoReveal(result);
 		this.#publishPresence();
 		this.#notify();
+		await this.#discardRejected();
+		this.#scheduleResumePoints();
+	}
+
+	/** The walk of play began at this resume point (resume.ts), or null: at the start. */
+	get resumedAt(): { readonly head: string; readonly position: number } | null {
+		return this.#orderer.resumedAt;
+	}
+
+	async #discardRejected(): Promise<void> {
+		for (const r of this.#orderer.takeRejected()) {
+			this.#kept.delete(r.head);
+			await this.#resume?.discard(this.game, r.head);
+		}
+	}
+
+	#scheduleResumePoints(): void {
+		const delay = this.#opts.resumeDelayMs === undefined ? RESUME_DELAY_MS : this.#opts.resumeDelayMs;
+		if (!this.#resume || delay === null || this.#view?.stage !== 'playing') return;
+		if (this.#resumeTimer !== null) clearTimeout(this.#resumeTimer);
+		this.#resumeTimer = setTimeout(() => {
+			this.#resumeTimer = null;
+			// A resume point is only a cache: failing to write one costs speed at the next opening, nothing else.
+			this.saveResumePoints().catch(() => {});
+		}, delay);
+	}
+
+	/**
+	 * Writes the resume points the current chain calls for (every RESUME_EVERY entries of play,
+	 * the newest RESUME_KEEP) that the store lacks, and deletes the others; returns how many were
+	 * written. Runs after the view is shown (or when called), never while a move is being chosen.
+	 */
+	saveResumePoints(): Promise<number> {
+		const previous = (this.#saving ?? Promise.resolve(0)).catch(() => 0);
+		this.#saving = previous.then(async () => {
+			const store = this.#resume;
+			if (!store) return 0;
+			const { heads, points } = await this.#orderer.resumePoints(this.#opts.resumeEvery ?? RESUME_EVERY, RESUME_KEEP, this.#kept);
+			for (const p of points) {
+				await store.save(p);
+				this.#kept.add(p.head);
+			}
+			// Only once a walk of play has told which heads the chain calls for.
+			const wanted = new Set(heads);
+			for (const head of heads.length > 0 ? [...this.#kept] : []) {
+				if (wanted.has(head)) continue;
+				this.#kept.delete(head);
+				await store.discard(this.game, head);
+			}
+			return points.length;
+		});
+		return this.#saving;
 	}
 
 	/** Once the start entry fixes our claims, reveal our seed contributions (see seed.ts). */
@@ -200,7 +280,8 @@ export class GameSession<S> {
 		}
 		if (!secret || !view.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'this device does not hold that seat' };
 		if (view.pendingUndo) return { ok: false, code: 'undo_pending', message: 'an undo request is waiting for an answer' };
-		if (!view.expected.includes(seat)) return { ok: false, code: 'not_your_turn', message: `it is not seat ${seat + 1}'s turn` };
+		if (!view.expected.includes(seat) && !this.#opts.adapter.anyTime?.(action))
+			return { ok: false, code: 'not_your_turn', message: `it is not seat ${seat + 1}'s turn` };
 		const applied = this.#opts.adapter.apply(view.state, action, seat);
 		if (!applied.ok) return { ok: false, code: applied.error.code, message: applied.error.message };
 		return this.#write(await makePlay(view.genesis!.body.rules, view.head, action, secret));
@@ -282,6 +363,9 @@ export class GameSession<S> {
 	async close(): Promise<void> {
 		for (const u of this.#unsubscribe) u();
 		this.#unsubscribe = [];
+		if (this.#resumeTimer !== null) clearTimeout(this.#resumeTimer);
+		this.#resumeTimer = null;
 		await this.#running;
+		await this.#saving?.catch(() => 0);
 	}
 }

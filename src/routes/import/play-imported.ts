@@ -120,8 +120,9 @@ export type GameFileImport =
 	| { readonly ok: false; readonly message: string };
 
 /**
- * Stores a game file of this app. A game this device already lists keeps its link; a new one gets
- * a fresh secret (the file carries no link), so it opens here without joining the original room.
+ * Stores a game file of this app. A game this device already lists keeps its link; a new one takes
+ * the link secret the file carries, so it joins the same game, or, from an older file without one,
+ * gets a fresh secret and opens here without joining the original room.
  */
 export async function importGameFile(text: string): Promise<GameFileImport> {
 	const read = await readGameFile(text);
@@ -130,7 +131,7 @@ export async function importGameFile(text: string): Promise<GameFileImport> {
 	if (!merged.ok) return { ok: false, message: merged.message };
 	const games = browserLocalGames();
 	const known = games.get(read.game);
-	const secret = known?.secret ?? makeSecret();
+	const secret = known?.secret ?? read.secret ?? makeSecret();
 	if (!known) {
 		const now = Date.now();
 		games.upsert({ id: read.game, secret, title: '', options: [], players: [], round: '', turn: '', hotseat: false, created: now, opened: now });
