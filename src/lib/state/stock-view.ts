@@ -62,6 +62,11 @@ export interface CorporationRow {
 	readonly president: string | null;
 	readonly floated: boolean;
 	readonly trains: readonly string[];
+	/** Station tokens still on the charter, and all of them (printed, destination, exchanged). */
+	readonly stationsLeft: number;
+	readonly stations: number;
+	/** Private companies the corporation owns. */
+	readonly companies: readonly string[];
 }
 
 /** P16 does not count toward the certificate limit (rules digest 3.6). */
@@ -180,7 +185,10 @@ export function corporationRows(state: GameState): CorporationRow[] {
 			cash: corp.cash,
 			president: owner?.startsWith('player:') ? playerName(state, Number(owner.slice(7))) : null,
 			floated: corp.floated,
-			trains: corp.trains.map((t) => t.name)
+			trains: corp.trains.map((t) => t.name),
+			stationsLeft: corp.charter.filter((t) => t.at === null).length,
+			stations: corp.charter.length,
+			companies: [...corp.companies]
 		});
 	}
 	return rows;
