@@ -6,90 +6,42 @@
  * A hotseat device holds every seat's key, so `act` plays as whichever of this device's seats the
  * engine expects now; on a shared table it simply has no seat to act with until its turn.
  */
-import {
-	activeEntities,
-	phaseName,
-	roundName,
-	stockRoundChoices,
-	type Action,
-	type GameState,
-	type StockChoices
-} from '../engine';
-import type { Divergence, GameSession, Peer, Refusal, SessionView } from '../sync';
-import {
-	controllingSeat,
-	engine1822,
-	playerIdOfSeat,
-	readSetup1822,
-	seatOfPlayerId,
-	type Setup1822
-} from '../sync/engine-1822';
+import { phaseName, roundName, stockRoundChoices, type Action, type GameState, type StockChoices } from '../engine';
+import type { ChatMessage, Divergence, GameSession, Peer, SessionView } from '../sync';
+import { controllingSeat, readSetup1822, type Setup1822 } from '../sync/engine-1822';
 import type { JsonObject } from '../sync/entry';
+import { activeOf, claimNames, refusalSentence, type ActiveEntity, type GameSummary, type LobbySeat, type OnlinePeer } from './game-view-helpers';
+import { fallbackSentence, logWithUndos } from './game-view-log';
+import { historyBase, liveSteps, type HistoryBase, type HistoryStep } from './history-steps';
 import { LogBuilder, type ActionInEffect, type LogLine } from './log-sentences';
 import type { PlayTarget, ShownRefusal } from './play-target';
-import { playerName } from './stock-view';
 import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './undo-request';
 
 export type { UndoAnswer, UndoRequestView } from './undo-request';
 
 export type { ShownRefusal } from './play-target';
 
-export interface GameSummary {
-	readonly title: string;
-	readonly options: readonly string[];
-	readonly players: readonly string[];
-	readonly round: string;
-	readonly turn: string;
-	readonly hotseat: boolean;
-}
-
-export interface ActiveEntity {
-	readonly id: number | string;
-	readonly name: string;
-	readonly seat: number | null;
-	/** True for a player, false for a corporation acting through its president. */
-	readonly isPlayer: boolean;
-}
-
-/** One seat as the lobby shows it: who has claimed it, and whether this device holds it. */
-export interface LobbySeat {
-	readonly seat: number;
-	/** Names of the claims on this seat, lowest claim id first (the one the start will take). */
-	readonly names: readonly string[];
-	readonly mine: boolean;
-}
-
-/** Someone online in the game's room, by the seats they hold. */
-export interface OnlinePeer {
-	readonly clientId: number;
-	readonly label: string;
-	readonly you: boolean;
-	readonly spectator: boolean;
-	readonly divergent: boolean;
-}
+export type { ActiveEntity, GameSummary, LobbySeat, OnlinePeer } from './game-view-helpers';
 
 /** The engine actions in effect: play entries on the chain, less those an undo took back. */
 export function actionsInEffect(view: SessionView<GameState>): ActionInEffect[] {
-	const undone: readonly string[] = view.undos.filter((u) => u.status === 'undone').flatMap((u) => u.takesBack);
-	const out: ActionInEffect[] = [];
-	for (const e of view.chain) {
-		if (e.kind.kind === 'game' && !undone.includes(e.id)) out.push({ id: e.id, action: e.kind.action as unknown as Action });
-	}
-	return out;
+	return liveSteps(view);
 }
 
 export class GameView implements PlayTarget {
 	readonly game: string;
 	readonly #session: GameSession<GameState>;
 	readonly #onSummary: ((s: GameSummary) => void) | null;
+	#base: HistoryBase | null = null;
 	#builder: LogBuilder | null = null;
-	/** Sentences of every action seen this visit, so a request can say what it took back once it is gone. */
-	readonly #sentences: Record<string, string> = {};
 	#lastSummary = '';
 	#unsubscribe: () => void;
 
 	#view = $state.raw<SessionView<GameState> | null>(null);
 	#log = $state.raw<readonly LogLine[]>([]);
+	/** Every step from the true start: the imported prefix, then the live actions in effect. */
+	#steps = $state.raw<readonly HistoryStep[]>([]);
+	#chat = $state.raw<readonly ChatMessage[]>([]);
 	#refusal = $state.raw<ShownRefusal | null>(null);
 	#busy = $state(false);
 	#peers = $state.raw<readonly OnlinePeer[]>([]);
@@ -110,7 +62,13 @@ export class GameView implements PlayTarget {
 		this.game = session.game;
 		this.#session = session;
 		this.#onSummary = opts.onSummary ?? null;
-		this.#unsubscribe = session.subscribe((view) => this.#update(view));
+		const off = session.subscribe((view) => this.#update(view));
+		const offChat = session.onChat((messages) => (this.#chat = messages));
+		this.#chat = session.messages();
+		this.#unsubscribe = () => {
+			off();
+			offChat();
+		};
 	}
 
 	#update(view: SessionView<GameState>): void {
@@ -118,10 +76,17 @@ export class GameView implements PlayTarget {
 		this.#divergent = this.#session.divergent();
 		this.#peers = this.#onlinePeers(view, this.#session.peers());
 		if (view.stage === 'playing' && view.state) {
-			this.#builder ??= this.#makeBuilder(view);
-			if (this.#builder) {
-				this.#log = this.#builder.update(actionsInEffect(view));
-				for (const line of this.#log) if (line.kind === 'action') this.#sentences[line.id] = line.text;
+			if (!this.#builder) {
+				this.#base = historyBase(view);
+				this.#builder = this.#base ? new LogBuilder(this.#base.initial, this.#base.liveFrom) : null;
+			}
+			const builder = this.#builder;
+			if (builder && this.#base) {
+				const steps = [...this.#base.imported, ...liveSteps(view)];
+				const lines = builder.update(steps);
+				const latest = fallbackSentence(builder.replay.state);
+				this.#log = logWithUndos(view, lines, (id, action) => builder.sentenceOf(id) ?? latest(id, action));
+				this.#steps = steps;
 			}
 		}
 		if (this.#onSummary) {
@@ -133,17 +98,6 @@ export class GameView implements PlayTarget {
 				this.#onSummary(summary);
 			}
 		}
-	}
-
-	#makeBuilder(view: SessionView<GameState>): LogBuilder | null {
-		if (view.genesis?.kind.kind !== 'genesis' || !view.seats || view.seed === null) return null;
-		const initial = engine1822.initialState({
-			game: view.game,
-			setup: view.genesis.kind.setup,
-			seats: view.seats.map(({ seat, name }) => ({ seat, name })),
-			seed: view.seed
-		});
-		return initial.ok ? new LogBuilder(initial.state) : null;
 	}
 
 	#onlinePeers(view: SessionView<GameState>, peers: readonly Peer[]): OnlinePeer[] {
@@ -210,30 +164,49 @@ export class GameView implements PlayTarget {
 	get stage(): SessionView<GameState>['stage'] | 'loading' {
 		return this.#view?.stage ?? 'loading';
 	}
-	/** Actions in effect (imported ones excluded): with `game`, names the position. */
+	/**
+	 * Live actions in effect (the imported prefix not counted): with `game`, names the live
+	 * position for caches. History positions count `steps` instead.
+	 */
 	get actionCount(): number {
 		const v = this.#view;
 		return v && v.stage === 'playing' ? actionsInEffect(v).length : 0;
 	}
 	/**
-	 * The position before the first action of `actions`. (For an imported game this is still the
-	 * position after its imported prefix; the history work moves it to the true start.)
+	 * The true start of the game: before the imported prefix of a game brought from 18xx.games
+	 * (whose steps replay in import mode and switch to live play where they end: history-steps.ts).
 	 */
 	get initialState(): GameState | null {
-		const v = this.#view;
-		if (!v || v.stage !== 'playing' || v.genesis?.kind.kind !== 'genesis' || !v.seats || v.seed === null) return null;
-		const initial = engine1822.initialState({
-			game: v.game,
-			setup: v.genesis.kind.setup,
-			seats: v.seats.map(({ seat, name }) => ({ seat, name })),
-			seed: v.seed
-		});
-		return initial.ok ? initial.state : null;
+		return this.#view?.stage === 'playing' ? (this.#base?.initial ?? null) : null;
 	}
-	/** The engine actions in effect, oldest first (an imported prefix is not yet included). */
+	/**
+	 * The engine actions from the true start, oldest first: an imported prefix (each of its
+	 * automatic actions a separate entry), then the live actions in effect.
+	 */
 	get actions(): readonly Action[] {
-		const v = this.#view;
-		return v && v.stage === 'playing' ? actionsInEffect(v).map((a) => a.action) : [];
+		return this.#steps.map((s) => s.action);
+	}
+	/** The steps of `actions` with where each came from. */
+	get steps(): readonly HistoryStep[] {
+		return this.#steps;
+	}
+	/** How many of `steps` are the imported prefix. */
+	get importedCount(): number {
+		return this.#base?.liveFrom ?? 0;
+	}
+	/** The position after the first `n` steps (the live state when n is the number of steps). */
+	stateAt(n: number): GameState | null {
+		return this.#builder?.replay.stateAt(n) ?? null;
+	}
+	/** Chat messages, oldest first (signed by seats: spectators read them). */
+	get chat(): readonly ChatMessage[] {
+		return this.#chat;
+	}
+	/** Sends a chat message as `seat`, which this device must hold. */
+	async say(text: string, seat: number): Promise<boolean> {
+		const t = text.trim();
+		if (t === '') return false;
+		return this.#run('chat', () => this.#session.say(t, seat));
 	}
 	get log(): readonly LogLine[] {
 		return this.#log;
@@ -265,7 +238,7 @@ export class GameView implements PlayTarget {
 	/** Every undo that needed another seat's consent, oldest first. */
 	get undoRequests(): readonly UndoRequestView[] {
 		const v = this.#view;
-		return v && v.stage === 'playing' ? undoRequests(v, (id) => this.#sentences[id]) : [];
+		return v && v.stage === 'playing' ? undoRequests(v, (id) => this.#builder?.sentenceOf(id)) : [];
 	}
 	/** The open undo request: while it is open the log accepts nothing but answers to it. */
 	get pendingUndo(): UndoRequestView | null {
@@ -420,40 +393,4 @@ export class GameView implements PlayTarget {
 	close(): void {
 		this.#unsubscribe();
 	}
-}
-
-/**
- * A refusal as its author reads it. Most reasons are the log's own words; losing a race is the
- * common case after playing offline, so it gets a plain sentence (rule: lowest valid id wins).
- */
-function refusalSentence(r: Refusal): string {
-	if (r.code === 'superseded') {
-		return 'Another move made at the same moment reached the game first, so this one was dropped (every browser picks the same one).';
-	}
-	if (r.code === 'not_seated') return 'Your claim on this seat was not the one the game started with.';
-	if (r.code === 'undo_pending') return 'This move was made while a request to take back was open, so it was not played.';
-	return r.message;
-}
-
-function claimNames(view: SessionView<GameState>, seat: number): string[] {
-	return view.claims
-		.filter((c) => c.body.seat === seat)
-		.sort((a, b) => (a.id < b.id ? -1 : 1))
-		.map((c) => (c.kind.kind === 'claim' ? c.kind.name : ''));
-}
-
-function activeOf(state: GameState): ActiveEntity[] {
-	return activeEntities(state).map((id) =>
-		typeof id === 'number'
-			? { id, name: playerName(state, id), seat: seatOfPlayerId(id), isPlayer: true }
-			: { id, name: corporationLabel(state, id), seat: controllingSeat(state, id), isPlayer: false }
-	);
-}
-
-/** "Minor 16 (Ada)", "LNWR (Brunel)": a corporation with the player who acts for it. */
-function corporationLabel(state: GameState, id: string): string {
-	const corp = state.corporations[id];
-	const label = corp?.type === 'minor' ? `Minor ${id}` : id;
-	const seat = controllingSeat(state, id);
-	return seat === null ? label : `${label} (${playerName(state, playerIdOfSeat(seat))})`;
 }

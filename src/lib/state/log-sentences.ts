@@ -6,17 +6,32 @@
  * Replay is incremental: when the new list of actions extends the one already replayed, only the
  * new actions are applied.
  */
-import { Game, roundName, type Action, type GameState } from '../engine';
+import { autoActions, roundName, type Action, type GameState } from '../engine';
+import { HistoryReplay } from './history-replay';
+import type { HistoryStep, StepSource } from './history-steps';
 import { companyName, playerName } from './stock-view';
 import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
 
-export type LogLineKind = 'round' | 'action' | 'result';
+/** Round headers, actions, what an action caused, undo requests and their answers. */
+export type LogLineKind = 'round' | 'action' | 'result' | 'undo' | 'consent';
 
 export interface LogLine {
-	/** The log entry id of the action (empty for round headers and results). */
+	/** The log entry id of the action or undo entry (empty for round headers and results). */
 	readonly id: string;
 	readonly kind: LogLineKind;
 	readonly text: string;
+	/** The history position the line belongs to: the number of steps in effect up to and including it. */
+	readonly position: number;
+	/** The round the line happened in (a header names the round it opens). */
+	readonly round: string;
+	/** The acting entity as the action names it (a player id or a corporation id), '' when none. */
+	readonly actor: string;
+	/** The actor as the log names it: a player's name, a corporation's id ('' when none). */
+	readonly actorName?: string;
+	/** Imported from 18xx.games, one of its automatic actions, or played here. */
+	readonly source: StepSource;
+	/** A live action that replays one an undo had just taken back. */
+	readonly redo?: boolean;
 }
 
 const money = (n: number) => `£${n}`;
@@ -121,6 +136,12 @@ export function describeAction(state: GameState, action: Action, after?: GameSta
 			return `${who} acquires ${action.company}`;
 		case 'merge':
 			return `${who} acquires ${action.corporation}`;
+		case 'program_share_pass':
+			return `${who} sets auto-pass${a.unconditional === true ? ', unconditionally' : ''}${a.indefinite === true ? ', for every stock round' : ''}`;
+		case 'program_buy_shares':
+			return `${who} sets automatic buying of ${String(a.corporation)}`;
+		case 'program_disable':
+			return a.reason === 'user' || a.reason === undefined ? `${who} cancels their automatic actions` : `${who}'s automatic actions stop: ${String(a.reason)}`;
 		default:
 			return `${who}: ${action.type.replaceAll('_', ' ')}`;
 	}
@@ -148,44 +169,73 @@ function results(before: GameState, after: GameState): string[] {
 export interface ActionInEffect {
 	readonly id: string;
 	readonly action: Action;
+	/** Live play when left out. */
+	readonly source?: StepSource;
 }
 
+/**
+ * Builds the log as the actions in effect grow, on a replay of the history that also serves the
+ * history cursor's past positions (history-replay.ts).
+ */
 export class LogBuilder {
-	#initial: GameState;
-	#game: Game;
-	#ids: string[] = [];
+	readonly replay: HistoryReplay;
 	#lines: LogLine[] = [];
+	/** Sentences of every step described, kept after an undo so that it can say what it took back. */
+	readonly #sentences = new Map<string, string>();
 
-	constructor(initial: GameState) {
-		this.#initial = initial;
-		this.#game = new Game(initial);
-		this.#lines = [{ id: '', kind: 'round', text: roundName(initial) }];
+	constructor(initial: GameState, liveFrom = 0) {
+		this.replay = new HistoryReplay(initial, liveFrom);
+		this.#lines = [header(initial, 0)];
 	}
 
-	/** Brings the log up to `actions` (the actions in effect, in order) and returns every line. */
+	/** Brings the log up to `actions` (the steps in effect from the true start, in order) and returns every line. */
 	update(actions: readonly ActionInEffect[]): readonly LogLine[] {
-		const extends_ = this.#ids.length <= actions.length && this.#ids.every((id, i) => actions[i].id === id);
-		if (!extends_) {
-			this.#game = new Game(this.#initial);
-			this.#ids = [];
-			this.#lines = [{ id: '', kind: 'round', text: roundName(this.#initial) }];
-		}
-		for (const { id, action } of actions.slice(this.#ids.length)) {
-			const before = this.#game.snapshot();
-			const r = this.#game.process(action);
-			// The log accepted it from this very state; a refusal here would mean a replay mismatch.
-			if (!r.ok) {
-				this.#lines.push({ id, kind: 'action', text: `${describeAction(before, action)} (not replayed: ${r.error.message})` });
-				this.#ids.push(id);
-				continue;
-			}
-			const after = this.#game.state as GameState;
-			this.#lines.push({ id, kind: 'action', text: describeAction(before, action, after) });
-			for (const line of results(before, after)) this.#lines.push({ id: '', kind: 'result', text: line });
-			const round = roundName(after);
-			if (round !== roundName(before)) this.#lines.push({ id: '', kind: 'round', text: round });
-			this.#ids.push(id);
-		}
+		const steps: HistoryStep[] = actions.map((a) => ({ id: a.id, action: a.action, source: a.source ?? 'live' }));
+		const known = this.replay.steps;
+		let same = 0;
+		while (same < known.length && same < steps.length && known[same].id === steps[same].id) same += 1;
+		// An undo changed the steps from `same` on: their lines go, and are rebuilt as they replay.
+		if (same < known.length) this.#lines = this.#lines.filter((l) => l.position <= same);
+		this.replay.sync(steps, (step, index, before, after, error) => this.#describe(step, index, before, after, error));
 		return [...this.#lines];
 	}
+
+	#describe(step: HistoryStep, index: number, before: GameState, after: GameState, error: string | null): void {
+		const position = index + 1;
+		const text = error === null ? describeAction(before, step.action, after) : `${describeAction(before, step.action)} (not replayed: ${error})`;
+		this.#sentences.set(step.id, text);
+		const entity = step.action.entity;
+		const lines: LogLine[] = [
+			{
+				id: step.id,
+				kind: 'action',
+				text,
+				position,
+				round: roundName(before),
+				actor: entity === undefined || entity === null ? '' : String(entity),
+				actorName: typeof entity === 'number' ? playerName(before, entity) : typeof entity === 'string' ? entity : '',
+				source: step.source
+			}
+		];
+		if (error === null) {
+			// What players' programs did right after this action ("Ada passes (auto-pass)").
+			for (const auto of autoActions(after)) {
+				const text = auto.type === 'program_disable' ? describeAction(before, auto) : `${describeAction(before, auto)} (${auto.type === 'pass' ? 'auto-pass' : 'automatic'})`;
+				lines.push({ id: '', kind: 'result', text, position, round: roundName(before), actor: String(auto.entity), source: step.source });
+			}
+			for (const line of results(before, after)) lines.push({ id: '', kind: 'result', text: line, position, round: roundName(before), actor: '', source: step.source });
+			if (roundName(after) !== roundName(before)) lines.push(header(after, position));
+		}
+		this.#lines.push(...lines);
+	}
+
+	/** The sentence of a step described at some point (undone ones included). */
+	sentenceOf(id: string): string | undefined {
+		return this.#sentences.get(id);
+	}
+}
+
+function header(state: GameState, position: number): LogLine {
+	const round = roundName(state);
+	return { id: '', kind: 'round', text: round, position, round, actor: '', source: 'live' };
 }

@@ -1,0 +1,115 @@
+/**
+ * The game log as the page lists it (issue 8): the action sentences of the replay (log-sentences.ts)
+ * in the order of the chain, with the log's own entries between them — undos ("Ada took back: …"),
+ * requests to take back and their answers — and a redo (an undone action played again at once)
+ * marked as such. Pure: no runes.
+ */
+import type { Action, GameState } from '../engine';
+import type { SessionView } from '../sync';
+import { canonicalJson } from '../sync/canonical';
+import { playerIdOfSeat } from '../sync/engine-1822';
+import type { UndoStatus } from '../sync/undo-status';
+import { describeAction, type LogLine } from './log-sentences';
+import { seatName, seatsToAsk } from './undo-request';
+
+/** How to say an action that is no longer in effect (taken back). */
+export type SentenceOf = (id: string, action: Action) => string;
+
+function listed(texts: readonly string[]): string {
+	return texts.length === 0 ? 'nothing' : texts.join('; ');
+}
+
+/**
+ * Interleaves the replay's lines (`lines`: the imported prefix, then the live steps in effect,
+ * each followed by its results and round headers) with the chain's undo and consent entries.
+ */
+export function logWithUndos(view: SessionView<GameState>, lines: readonly LogLine[], sentence: SentenceOf): LogLine[] {
+	// Each live action's group: its line and the results and headers after it.
+	const groups = new Map<string, LogLine[]>();
+	const out: LogLine[] = [];
+	let group: LogLine[] = out;
+	for (const line of lines) {
+		if (line.kind === 'action' && line.source === 'live') {
+			group = [];
+			groups.set(line.id, group);
+		}
+		group.push(line);
+	}
+	let position = out.filter((l) => l.kind === 'action').length;
+	const statuses = new Map<string, UndoStatus>(view.undos.map((u) => [u.request, u]));
+	const actionOf = new Map<string, Action>();
+	for (const e of view.chain) if (e.kind.kind === 'game') actionOf.set(e.id, e.kind.action as unknown as Action);
+	const says = (id: string) => {
+		const action = actionOf.get(id);
+		return action ? sentence(id, action) : 'an action';
+	};
+	/** Canonical JSON of the actions a redo may replay, the next one last. */
+	let redoable: string[] = [];
+	let round = out.at(-1)?.round ?? '';
+	const push = (line: Omit<LogLine, 'position' | 'round' | 'source'>) => out.push({ ...line, position, round, source: 'live' });
+
+	for (const e of view.chain) {
+		const seat = e.body.seat;
+		const actor = seat === null ? '' : String(playerIdOfSeat(seat));
+		switch (e.kind.kind) {
+			case 'game': {
+				const own = groups.get(e.id);
+				if (!own) break; // taken back: the undo entry says so
+				const json = canonicalJson(e.kind.action);
+				const redo = json !== undefined && redoable.at(-1) === json;
+				redoable = redo ? redoable.slice(0, -1) : [];
+				out.push(...own.map((l, i) => (i === 0 && redo ? { ...l, redo: true } : l)));
+				position = own[0].position;
+				round = own.at(-1)?.round ?? round;
+				break;
+			}
+			case 'undo': {
+				const u = statuses.get(e.id);
+				if (!u) break;
+				const name = seatName(view, u.seat);
+				const what = listed(u.takesBack.map(says));
+				const asks = seatsToAsk(view, u.takesBack, u.seat).length > 0;
+				push({ id: e.id, kind: 'undo', actor, actorName: name, text: asks ? `${name} asked to take back: ${what}` : `${name} took back: ${what}` });
+				redoable = !asks && u.status === 'undone' ? redoableOf(u, actionOf) : [];
+				break;
+			}
+			case 'consent': {
+				const u = statuses.get(e.kind.request);
+				if (!u || seat === null) break;
+				const name = seatName(view, seat);
+				const requester = seatName(view, u.seat);
+				const text = e.kind.accept
+					? `${name} accepted ${requester}'s request to take back`
+					: seat === u.seat
+						? `${name} withdrew the request to take back`
+						: `${name} declined ${requester}'s request to take back`;
+				push({ id: e.id, kind: 'consent', actor, actorName: name, text });
+				redoable = e.kind.accept && u.status === 'undone' ? redoableOf(u, actionOf) : [];
+				break;
+			}
+			case 'genesis':
+			case 'claim':
+			case 'start':
+			case 'reveal':
+				break;
+			default: {
+				const never: never = e.kind;
+				throw new Error(`unhandled entry ${JSON.stringify(never)}`);
+			}
+		}
+	}
+	return out;
+}
+
+/** The undone actions as a redo would replay them: the earliest taken back first (so, last in the list). */
+function redoableOf(u: UndoStatus, actions: ReadonlyMap<string, Action>): string[] {
+	return u.takesBack.flatMap((id) => {
+		const json = canonicalJson(actions.get(id));
+		return json === undefined ? [] : [json];
+	});
+}
+
+/** A fallback sentence for an undone action never described on this device: read against the latest state. */
+export function fallbackSentence(state: GameState): SentenceOf {
+	return (_id, action) => describeAction(state, action);
+}
