@@ -17,9 +17,9 @@ function essence(a: Action): string {
 	const r = a as unknown as Record<string, unknown>;
 	const parts = [a.type, String(a.entity)];
 	if (a.type === 'program_disable') parts.push(String(r.reason));
-	// The major bought, not the certificate: which pool certificate comes first after a presidency
-	// swap differs between the two engines (the sale's order of certificates), not the program.
-	if (a.type === 'buy_shares') parts.push(String(a.shares[0]).replace(/_\d+$/, ''), String(r.percent));
+	// The certificate itself, not only the major: a program takes the first certificate of the
+	// market or treasury, so this also pins the order in which holders keep their certificates.
+	if (a.type === 'buy_shares') parts.push(String(a.shares[0]), String(r.percent));
 	if (a.type === 'program_share_pass') parts.push(String(r.unconditional ?? false), String(r.indefinite ?? false));
 	return parts.join(' ');
 }

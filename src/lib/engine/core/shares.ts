@@ -21,16 +21,37 @@ export function holderPlayerId(h: ShareHolder): number | null {
 }
 
 /**
- * Moves certificates to a new holder, keeping each holder's certificates in arrival order (the
- * list's order): the moved ones go to the end. The reference hands out a holder's first
- * certificate when one is taken without naming it (a Tax Haven purchase from the treasury, shares
- * given for a minor), so the order matters.
+ * Moves certificates to a new holder one by one, in the order given. Each moved certificate goes
+ * to the end of the list, so the list, read for one holder, is that holder's arrival order: the
+ * reference appends every share a holder receives to that holder's own list
+ * [share_pool.rb move_share, share.rb transfer], and whoever takes a share without naming it (the
+ * site's buy buttons and buy programs, a Tax Haven purchase, shares given for a minor, the
+ * shares a new president hands over) takes the holder's first one. So the order decides which
+ * certificate ids a later action names, and an exported game must name the ones the site holds.
  */
+export function transferCerts(certs: ShareCert[], moving: readonly ShareCert[], to: ShareHolder): void {
+	for (const c of moving) {
+		const at = certs.indexOf(c);
+		if (at < 0) continue;
+		certs.splice(at, 1);
+		c.owner = to;
+		certs.push(c);
+	}
+}
+
+/** Moves every certificate `pick` selects, in the holders' arrival order (see `transferCerts`). */
 export function moveCerts(certs: ShareCert[], pick: (c: ShareCert) => boolean, to: ShareHolder): void {
-	const moved = certs.filter(pick);
-	for (const c of moved) c.owner = to;
-	const kept = certs.filter((c) => !moved.includes(c));
-	certs.splice(0, certs.length, ...kept, ...moved);
+	transferCerts(certs, certs.filter(pick), to);
+}
+
+/** A holder's first certificates in arrival order, the ones the reference takes unnamed. */
+export function firstCertsHeld(certs: readonly ShareCert[], holder: ShareHolder, count: number, pred: (c: ShareCert) => boolean = () => true): ShareCert[] {
+	const out: ShareCert[] = [];
+	for (const c of certs) {
+		if (out.length >= count) break;
+		if (c.owner === holder && pred(c)) out.push(c);
+	}
+	return out;
 }
 
 export function initialCerts(percents: readonly number[]): ShareCert[] {
@@ -49,6 +70,16 @@ export function certsHeld(certs: readonly ShareCert[], holder: ShareHolder): Sha
 
 export function presidentCert(certs: readonly ShareCert[]): ShareCert | undefined {
 	return certs.find((c) => c.president);
+}
+
+/** The certificates with these indexes, in the order named (an action's order is the move order). */
+export function certsByIndex(certs: readonly ShareCert[], indexes: readonly number[]): ShareCert[] {
+	const out: ShareCert[] = [];
+	for (const i of indexes) {
+		const c = certs.find((x) => x.index === i);
+		if (c) out.push(c);
+	}
+	return out;
 }
 
 /** "LNWR_3" → { corporation: "LNWR", index: 3 }. */

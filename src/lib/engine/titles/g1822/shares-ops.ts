@@ -2,7 +2,16 @@
  * Share movements for majors: floating (rules digest 3.10), presidency changes, and where the
  * money of a treasury sale goes.
  */
-import { moveCerts, percentHeld, holderPlayerId, playerHolder, type ShareCert, type ShareHolder } from '../../core/shares';
+import {
+	firstCertsHeld,
+	holderPlayerId,
+	moveCerts,
+	percentHeld,
+	playerHolder,
+	transferCerts,
+	type ShareCert,
+	type ShareHolder
+} from '../../core/shares';
 import type { ResolvedConfig } from './config';
 import { sharePrice } from './entities';
 import type { CorporationState, GameState } from './state';
@@ -63,17 +72,17 @@ export function checkPresidency(state: GameState, corp: CorporationState): void 
 			bestPct = pct;
 		}
 	}
-	if (best !== current) swapPresident(corp, pres, playerHolder(current), playerHolder(best));
+	if (best !== current) handOverPresidency(corp, pres, playerHolder(best), playerHolder(current));
 }
 
-function swapPresident(corp: CorporationState, pres: ShareCert, from: ShareHolder, to: ShareHolder): void {
-	let need = pres.percent;
-	for (const c of corp.shares) {
-		if (need <= 0) break;
-		if (c.owner === to && !c.president && c.percent <= need) {
-			c.owner = from;
-			need -= c.percent;
-		}
-	}
-	pres.owner = to;
+/**
+ * The new president takes the president's certificate and hands over their first ordinary
+ * certificates (arrival order) of the same percent to `swapTo`: the old president after a
+ * purchase, or the old president or the market after a sale [share_pool.rb change_president;
+ * game/base.rb shares_for_presidency_swap takes the first ones].
+ */
+export function handOverPresidency(corp: CorporationState, pres: ShareCert, to: ShareHolder, swapTo: ShareHolder): void {
+	const given = firstCertsHeld(corp.shares, to, pres.percent / 10, (c) => !c.president);
+	transferCerts(corp.shares, given, swapTo);
+	transferCerts(corp.shares, [pres], to);
 }

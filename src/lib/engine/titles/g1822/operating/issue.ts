@@ -8,7 +8,7 @@
 import { refuse, ok, type Result } from '../../../core/result';
 import type { BuySharesAction, SellSharesAction } from '../../../core/actions';
 import { cellAt, moveOnce } from '../../../core/market';
-import { moveCerts, percentHeld } from '../../../core/shares';
+import { certsByIndex, percentHeld, transferCerts } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { sharePrice } from '../entities';
 import { moveCorporation } from '../market-ops';
@@ -47,7 +47,8 @@ export function validateIssue(state: GameState, config: ResolvedConfig, corp: Co
 }
 
 export function applyIssue(state: GameState, config: ResolvedConfig, corp: CorporationState, plan: IssuePlan): void {
-	moveCerts(corp.shares, (c) => plan.indexes.includes(c.index), 'pool');
+	// In the order named, as the reference moves a bundle's shares [share_pool.rb transfer_shares].
+	transferCerts(corp.shares, certsByIndex(corp.shares, plan.indexes), 'pool');
 	state.bank.cash -= plan.proceeds;
 	corp.cash += plan.proceeds;
 	for (let i = 0; i < plan.indexes.length; i++) moveCorporation(state, config, corp, 'down');
@@ -68,7 +69,7 @@ export function validateRedeem(state: GameState, config: ResolvedConfig, corp: C
 }
 
 export function applyRedeem(state: GameState, corp: CorporationState, plan: IssuePlan): void {
-	moveCerts(corp.shares, (c) => plan.indexes.includes(c.index), 'treasury');
+	transferCerts(corp.shares, certsByIndex(corp.shares, plan.indexes), 'treasury');
 	corp.cash += plan.proceeds;
 	state.bank.cash -= plan.proceeds;
 }

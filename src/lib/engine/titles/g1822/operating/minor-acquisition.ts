@@ -7,7 +7,7 @@
 import { refuse, ok, type Result } from '../../../core/result';
 import type { ChooseAction, MergeAction } from '../../../core/actions';
 import { corporationId } from '../../../core/ids';
-import { playerHolder } from '../../../core/shares';
+import { firstCertsHeld, playerHolder, transferCerts } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { MINOR_BIDBOX_PRICE } from '../data/constants';
 import { certCount, findPlayer, sharePrice } from '../entities';
@@ -113,14 +113,9 @@ export function validateMergeChoice(
 	return ok({ kind: 'token', choice: choice as AcquisitionTokenChoice });
 }
 
+/** The treasury's first shares, one by one [g_1822/step/minor_acquisition.rb: ipo_shares.first]. */
 function transferShares(major: CorporationState, to: number, count: number): void {
-	for (const c of major.shares) {
-		if (count === 0) break;
-		if (c.owner === 'treasury' && !c.president) {
-			c.owner = playerHolder(to);
-			count--;
-		}
-	}
+	transferCerts(major.shares, firstCertsHeld(major.shares, 'treasury', count, (c) => !c.president), playerHolder(to));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Buying one share of a major (rules digest 3.4) [g_1822/step/buy_sell_par_shares.rb can_buy?]. */
 import { refuse, ok, type Result } from '../../../core/result';
 import type { BuySharesAction } from '../../../core/actions';
-import { parseShareId, percentHeld, playerHolder, type ShareCert } from '../../../core/shares';
+import { parseShareId, percentHeld, playerHolder, transferCerts, type ShareCert } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { certCount, committedCash, findPlayer, inNoCertLimitCell, sharePrice, winningBids } from '../entities';
 import { checkFloat, checkPresidency } from '../shares-ops';
@@ -81,7 +81,7 @@ export function applyBuyShares(state: GameState, config: ResolvedConfig, playerI
 	// Treasury shares pay the corporation while capitalisation is incremental; all else the bank.
 	if (cert.owner === 'treasury' && corp.capitalization === 'incremental') corp.cash += plan.price;
 	else state.bank.cash += plan.price;
-	cert.owner = playerHolder(playerId);
+	transferCerts(corp.shares, [cert], playerHolder(playerId));
 	checkPresidency(state, corp);
 	checkFloat(state, config, corp);
 }

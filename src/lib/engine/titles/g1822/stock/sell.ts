@@ -1,21 +1,35 @@
 /**
  * Selling shares in a stock round (rules digest 3.5): only majors that have operated, at most
  * 50% in the market, the director's certificate only when someone else can take it; one row
- * down per 10% sold.
+ * down per 10% sold. Emergency sales in an operating round use the same moves.
+ *
+ * Which certificate ids end where follows the reference, because later actions (and a game
+ * exported to 18xx.games) name them [share_pool.rb transfer_shares, change_president,
+ * handle_partial]:
+ * 1. the named certificates go to the market in the order named;
+ * 2. when the director's certificate was among them, the new director hands their first
+ *    ordinary certificates of the same percent to the seller if the seller still holds at least
+ *    that much, else to the market, and takes the director's certificate;
+ * 3. a sale of part of the director's certificate (the action's `percent` below the named
+ *    certificates' sum) then gives the market's first certificates back to the seller;
+ * 4. a sale without the director's certificate that leaves someone above the director moves
+ *    the presidency as after a purchase (checkPresidency).
  */
 import { refuse, ok, type Result } from '../../../core/result';
 import type { SellSharesAction } from '../../../core/actions';
-import { moveCerts, percentHeld, playerHolder } from '../../../core/shares';
+import { certsByIndex, firstCertsHeld, percentHeld, playerHolder, transferCerts, type ShareCert } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { findPlayer, sharePrice } from '../entities';
 import { moveCorporation } from '../market-ops';
-import { checkPresidency } from '../shares-ops';
+import { checkPresidency, handOverPresidency } from '../shares-ops';
 import type { GameState, StockRound } from '../state';
 import { findCert } from './buy';
 
 export interface SellPlan {
 	corp: string;
+	/** The certificates named, in the action's order (the order they reach the market). */
 	indexes: number[];
+	/** Percent sold: the certificates' sum, or less for a partial sale of the director's certificate. */
 	percent: number;
 	price: number;
 }
@@ -53,11 +67,27 @@ export function validateSellShares(
 	const corp = state.corporations[corpId as string];
 	if (corp.type !== 'major') return refuse('not_sellable', 'Minor certificates can never be sold.');
 	if (corp.operated < 1) return refuse('not_operated', `${corp.id} has not operated yet; its shares cannot be sold.`);
+	const named = percent;
+	const presPct = corp.shares.find((c) => c.president)?.percent ?? 0;
+	if (typeof action.percent === 'number' && action.percent !== named) {
+		// Only the director's certificate can be sold in part, counted as ordinary shares
+		// [game/base.rb partial_bundles_for_presidents_share].
+		const short = named - action.percent;
+		if (!president || short <= 0 || short % 10 !== 0 || short >= presPct)
+			return refuse('bad_percent', `Those certificates make ${named}%, not ${action.percent}%.`);
+		percent = action.percent;
+	}
 	if (percentHeld(corp.shares, 'pool') + percent > MARKET_SHARE_LIMIT)
 		return refuse('market_limit', `The market may hold at most ${MARKET_SHARE_LIMIT}% of ${corp.id}.`);
+	// Keeping the director's share of certificates after selling the director's certificate
+	// would bring the new director's certificates to the seller (rule 2 above): paid for 30%, the
+	// seller would lose 10%. The site's own buttons never offer such a bundle (the director's
+	// certificate comes only with all the others [game/base.rb all_bundles_for_corporation]), so
+	// live play refuses it; an imported log keeps the reference's moves.
+	if (president && config.mode === 'live' && percentHeld(corp.shares, holder) - named >= presPct)
+		return refuse('president_dump', `Sell the director's certificate of ${corp.id} together with your other ${corp.id} shares.`);
 	if (president) {
 		const remaining = percentHeld(corp.shares, holder) - percent;
-		const presPct = corp.shares.find((c) => c.president)?.percent ?? 0;
 		const taker = newPresidentOnDump(state, corp.shares, playerId, presPct);
 		if (taker === null || percentHeld(corp.shares, playerHolder(taker)) <= remaining)
 			return refuse('president_dump', `No other player can take the director's certificate of ${corp.id}.`);
@@ -94,34 +124,29 @@ export function applySellShares(
 	const corp = state.corporations[plan.corp];
 	const player = findPlayer(state, playerId);
 	if (!player) return;
-	const holder = playerHolder(playerId);
-	let indexes = plan.indexes;
-	const pres = corp.shares.find((c) => c.president && plan.indexes.includes(c.index));
-	if (pres) {
-		// The director's certificate passes to the largest other holder (validated to exist), who
-		// gives back ordinary shares of the same percent; those are what actually go to the market.
-		const to = newPresidentOnDump(state, corp.shares, playerId, pres.percent);
-		if (to !== null) {
-			const toHolder = playerHolder(to);
-			const received: number[] = [];
-			let need = pres.percent;
-			for (const c of corp.shares)
-				if (need > 0 && c.owner === toHolder && !c.president) {
-					c.owner = holder;
-					received.push(c.index);
-					need -= c.percent;
-				}
-			pres.owner = toHolder;
-			indexes = [...plan.indexes.filter((i) => i !== pres.index), ...received];
-		}
+	const seller = playerHolder(playerId);
+	const bundle = certsByIndex(corp.shares, plan.indexes);
+	const pres = bundle.find((c) => c.president);
+	// Moving the seller's certificates leaves the others' holdings as they are, so the taker can be found first.
+	const taker = pres ? newPresidentOnDump(state, corp.shares, playerId, pres.percent) : null;
+	transferCerts(corp.shares, bundle, 'pool');
+	if (pres && taker !== null) {
+		const swapTo = percentHeld(corp.shares, seller) >= pres.percent ? seller : 'pool';
+		handOverPresidency(corp, pres, playerHolder(taker), swapTo);
+		const back = (certSum(bundle) - plan.percent) / 10;
+		if (back > 0) transferCerts(corp.shares, firstCertsHeld(corp.shares, 'pool', back), seller);
 	}
-	plan = { ...plan, indexes };
-	moveCerts(corp.shares, (c) => plan.indexes.includes(c.index), 'pool');
 	player.cash += plan.price;
 	state.bank.cash -= plan.price;
 	if (state.bank.cash < 0) state.bank.broken = true;
 	for (let i = 0; i < plan.percent / 10; i++) moveCorporation(state, config, corp, 'down');
 	const sold = (round.sold[String(playerId)] ??= []);
 	if (!sold.includes(corp.id)) sold.push(corp.id);
-	checkPresidency(state, corp);
+	if (!pres) checkPresidency(state, corp);
+}
+
+function certSum(certs: readonly ShareCert[]): number {
+	let p = 0;
+	for (const c of certs) p += c.percent;
+	return p;
 }
