@@ -4,7 +4,8 @@
  *   restored; a prefix that had to be replayed in full is written as a new checkpoint.
  * - A game played here: every session of the 1822 engine uses the same store for the log
  *   orderer's resume points (checkpoint-play.ts, sync/resume.ts): it begins its walk at the
- *   furthest one proven valid, and writes new ones every hundred entries after the view is shown.
+ *   furthest one proven valid, and writes new ones every RESUME_EVERY (25) entries of play once
+ *   the view is shown.
  */
 import type { GameState } from '../engine';
 import { RULES_1822 } from '../sync/engine-1822';
