@@ -89,3 +89,62 @@ export function cityRing(v: HexView, city: number): { x: number; y: number; r: n
 	for (const s of c.slots) r = Math.max(r, Math.hypot(s.x - c.at.x, s.y - c.at.y));
 	return { x: c.at.x, y: c.at.y, r: r + 14 };
 }
+
+/**
+ * Where a node of the hex's tile (by its index in the tile's nodes) is drawn, and how far a
+ * click on it reaches: a city's ring, a town's dot or bar, an off-board's middle. Null for a
+ * junction (not a stop).
+ */
+export function nodeSpot(v: HexView, node: number): { x: number; y: number; r: number } | null {
+	const n = v.tile.nodes[node];
+	if (!n) return null;
+	switch (n.kind) {
+		case 'city':
+			return cityRing(v, n.index);
+		case 'town': {
+			const layout = tileLayout(v.tile, v.rotation, { name: v.hex.name, slots: v.slotCounts, markers: v.markers.length });
+			const t = layout.towns.find((x) => x.index === n.index);
+			return t ? { x: t.at.x, y: t.at.y, r: 11 } : { x: 0, y: 0, r: 11 };
+		}
+		case 'offboard':
+			return { x: 0, y: 0, r: 20 };
+		case 'junction':
+			return null;
+	}
+}
+
+/** A train's route drawn over the map: its stops in order and the hexes of each leg. */
+export interface MapRoute {
+	readonly key: string;
+	readonly colour: string;
+	readonly stops: readonly { readonly hex: string; readonly node: number }[];
+	/** Per leg, the hexes its track crosses in walking order (junction names as the engine writes them). */
+	readonly legs: readonly (readonly string[])[];
+}
+
+/**
+ * The line of a route: each stop where it is drawn, and between two stops the middle of each
+ * hex the leg crosses. `shift` moves the whole line a little so two trains on the same track
+ * both show.
+ */
+export function routeLine(view: (hex: string) => HexView | undefined, route: MapRoute, shift: number): Point[] {
+	const at = (hex: string, node: number | null): Point | null => {
+		const v = view(hex);
+		if (!v) return null;
+		const s = node === null ? null : nodeSpot(v, node);
+		return { x: v.centre.x + (s?.x ?? 0) + shift, y: v.centre.y + (s?.y ?? 0) + shift };
+	};
+	const out: Point[] = [];
+	route.stops.forEach((stop, i) => {
+		if (i > 0) {
+			const leg = (route.legs[i - 1] ?? []).map((h) => h.split(' ')[0]);
+			for (const hex of leg.slice(1, -1)) {
+				const p = at(hex, null);
+				if (p) out.push(p);
+			}
+		}
+		const p = at(stop.hex, stop.node);
+		if (p) out.push(p);
+	});
+	return out;
+}
