@@ -5,13 +5,19 @@
  *   1822MRS action 768 (LNWR);
  * - the five costliest `run_routes` positions of each shared game (found by timing one search of
  *   every recorded run).
- * Each position: one warm-up, then the median and the worst of several runs (wall and CPU), with
- * the revenue found and what the players recorded. Printed as JSON; no assertion on time. Without
- * ../shared/reference (relative to the project root) it says so.
+ * First, one search of every recorded run (which picks the costliest positions and warms up the
+ * JIT, as in a worker that has answered a few questions; the very first search of the process is
+ * reported apart, as `coldFirstMs`). Then each position: one warm-up, then the median and the
+ * worst of several runs (wall and CPU), with the candidates, the revenue found and what the
+ * players recorded. A run is what the app does for one search: the route board and context of
+ * the position, then the search to its end. The result names the costliest position (by median and by worst run) and the machine's load
+ * average before and after, since other work on the machine inflates wall times. No assertion on
+ * time. Without ../shared/reference (relative to the project root) it says so.
  *
- *   npx tsx scripts/bench-router.ts [--runs N]    (also part of `npm run bench`)
+ *   npx tsx scripts/bench-router.ts [--runs N] [--json]   (a table, or JSON; also part of `npm run bench`)
  */
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,6 +44,7 @@ export interface RouterTiming {
 	readonly medianMs: number;
 	readonly worstMs: number;
 	readonly medianCpuMs: number;
+	readonly worstCpuMs: number;
 	readonly best: number;
 	readonly bestRoutes: string[];
 	readonly recorded: number;
@@ -80,39 +87,111 @@ function time(g: RecordedGame, run: RecordedRun, why: RouterTiming['why'], runs:
 		worstMs: Math.round(Math.max(...wall)),
 		// CPU time of this process: steadier than wall time on a shared machine
 		medianCpuMs: Math.round(median(cpu)),
+		worstCpuMs: Math.round(Math.max(...cpu)),
 		best: first.revenue.total,
 		bestRoutes: first.routes.map((r) => `${r.train}:${stopHexes(r).join('-')}`),
 		recorded: run.routes.reduce((s, r) => s + r.revenue, 0)
 	};
 }
 
+interface Costliest {
+	readonly game: string;
+	readonly action: number;
+	readonly corporation: string;
+	readonly medianMs: number;
+	readonly worstMs: number;
+}
+
+export interface RouterBench {
+	readonly runs: number;
+	/** One-minute load average before and after: a loaded machine inflates wall times. */
+	readonly loadAverage: readonly [before: number, after: number];
+	/** The first search of the process (the first named position), before the JIT has warmed up. */
+	readonly coldFirstMs: number;
+	readonly positions: RouterTiming[];
+	/** The position with the highest median, and the one with the worst single run. */
+	readonly costliest: Costliest;
+	readonly worstRun: Costliest;
+}
+
 /** The positions' timings; null without the reference games. */
-export function benchRouter(runs = 9): { positions: RouterTiming[]; costliest: { game: string; action: number; medianMs: number } } | null {
+export function benchRouter(runs = 9): RouterBench | null {
 	if (!existsSync(path.join(referenceRoot, 'traces'))) return null;
-	const positions: RouterTiming[] = [];
-	for (const [game, action] of NAMED) {
+	const loadBefore = loadavg()[0];
+	const named = NAMED.map(([game, action]) => {
 		const g = RECORDED_GAMES.find((x) => x.game === game)!;
-		positions.push(time(g, recordedRuns(g).find((r) => r.actionId === action)!, 'named', runs));
-	}
+		return { g, run: recordedRuns(g).find((r) => r.actionId === action)! };
+	});
+	// the process's first search, the JIT still cold: what a fresh worker's first answer costs
+	const t0 = performance.now();
+	solver(named[0].g, named[0].run)();
+	const coldFirstMs = Math.round(performance.now() - t0);
+	// one search of every recorded run: finds each game's costliest positions, and warms the
+	// JIT as a worker that has answered a few questions is
+	const costly: { g: RecordedGame; run: RecordedRun }[] = [];
 	for (const g of RECORDED_GAMES) {
 		const all = recordedRuns(g).map((run) => {
 			const solve = solver(g, run);
-			const t0 = performance.now();
+			const t = performance.now();
 			solve();
-			return { run, ms: performance.now() - t0 };
+			return { run, ms: performance.now() - t };
 		});
 		all.sort((a, b) => b.ms - a.ms || a.run.actionId - b.run.actionId);
 		for (const { run } of all.slice(0, COSTLIEST_PER_GAME)) {
-			if (positions.some((p) => p.game === g.game && p.action === run.actionId)) continue;
-			positions.push(time(g, run, 'costliest', runs));
+			if (!named.some((n) => n.g.game === g.game && n.run.actionId === run.actionId)) costly.push({ g, run });
 		}
 	}
-	const worst = positions.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
-	return { positions, costliest: { game: worst.game, action: worst.action, medianMs: worst.medianMs } };
+	const positions: RouterTiming[] = [
+		...named.map(({ g, run }) => time(g, run, 'named', runs)),
+		...costly.map(({ g, run }) => time(g, run, 'costliest', runs))
+	];
+	const name = (p: RouterTiming): Costliest => ({ game: p.game, action: p.action, corporation: p.corporation, medianMs: p.medianMs, worstMs: p.worstMs });
+	const costliest = positions.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
+	const worstRun = positions.reduce((a, b) => (b.worstMs > a.worstMs ? b : a));
+	const round = (x: number) => Math.round(x * 100) / 100;
+	return {
+		runs,
+		loadAverage: [round(loadBefore), round(loadavg()[0])],
+		coldFirstMs,
+		positions,
+		costliest: name(costliest),
+		worstRun: name(worstRun)
+	};
+}
+
+/** The timings as a text table, one position a line. */
+export function routerTable(b: RouterBench): string {
+	const head = ['game', 'action', 'corp', 'trains', 'candidates', 'median ms', 'worst ms', 'cpu median', 'cpu worst', 'best £', 'played £'];
+	const rows = b.positions.map((p) => [
+		p.game,
+		String(p.action),
+		p.corporation,
+		p.trains.join(' '),
+		String(p.candidates),
+		String(p.medianMs),
+		String(p.worstMs),
+		String(p.medianCpuMs),
+		String(p.worstCpuMs),
+		String(p.best),
+		String(p.recorded)
+	]);
+	const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+	const line = (r: string[]) => r.map((c, i) => (i < 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+	const c = b.costliest;
+	const w = b.worstRun;
+	return [
+		`route finder: ${b.positions.length} positions, ${b.runs} runs each after a warm-up; load average ${b.loadAverage[0]} before, ${b.loadAverage[1]} after`,
+		line(head),
+		...rows.map(line),
+		`costliest by median: ${c.game} action ${c.action} (${c.corporation}) median ${c.medianMs} ms, worst ${c.worstMs} ms`,
+		`worst single run: ${w.game} action ${w.action} (${w.corporation}) ${w.worstMs} ms`,
+		`first search of the process (JIT cold): ${b.positions[0].game} action ${b.positions[0].action}: ${b.coldFirstMs} ms`
+	].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
 	const runsArg = process.argv.indexOf('--runs');
 	const result = benchRouter(runsArg > 0 ? Number(process.argv[runsArg + 1]) : 9);
-	console.log(result ? JSON.stringify(result, null, 2) : 'reference games not found at ../shared/reference: nothing to measure');
+	if (!result) console.log('reference games not found at ../shared/reference: nothing to measure');
+	else console.log(process.argv.includes('--json') ? JSON.stringify(result, null, 2) : routerTable(result));
 }

@@ -1,9 +1,10 @@
 /**
  * Candidate routes of one train, stored flat: a late-game train has tens of thousands of
  * them and the search looks at few, so each is a handful of numbers in growing typed
- * arrays (bound, bonus, mail, Merthyr edges, and ranges of stops, steps and track bits).
- * A `Candidate` object, with the route and the engine's verdict, is made only when the
- * search asks for it.
+ * arrays (bound, bonus, mail, Merthyr edges, its track as a bitset) and a node of the walk's
+ * tree of routes (`RouteTree`), from which its stops and steps are read back only when the
+ * search asks for them. A `Candidate` object, with the route and the engine's verdict, is
+ * made only then too.
  */
 import type { Route, RouteLeg } from '../engine/core/route';
 import type { TrainId } from '../engine/core/ids';
@@ -13,19 +14,45 @@ import type { RouteContext } from '../engine/titles/g1822/routes/context';
 import type { RouteTrain } from '../engine/titles/g1822/routes/trains';
 import type { Step } from './steps';
 
-class Grow {
+/** A growing Int32Array. */
+export class Grow {
 	data: Int32Array;
 	length = 0;
 	constructor(n = 1024) {
 		this.data = new Int32Array(n);
 	}
 	push(v: number): void {
-		if (this.length === this.data.length) {
-			const d = new Int32Array(this.data.length * 2);
-			d.set(this.data);
-			this.data = d;
-		}
+		if (this.length === this.data.length) this.grow(this.length + 1);
 		this.data[this.length++] = v;
+	}
+	/** Room for `n` entries in all. */
+	grow(n: number): void {
+		if (n <= this.data.length) return;
+		const d = new Int32Array(Math.max(n, this.data.length * 2));
+		d.set(this.data);
+		this.data = d;
+	}
+}
+
+/**
+ * The routes the walk went through, as a tree: a node is a route, its parent the same route
+ * one step shorter. A root is a route of one stop (`step` holds -1 - stop); any other node's
+ * `step` is the id of its last step in the route graph.
+ */
+export class RouteTree {
+	readonly parent = new Grow(4096);
+	readonly step = new Grow(4096);
+
+	root(stop: number): number {
+		this.parent.push(-1);
+		this.step.push(-1 - stop);
+		return this.parent.length - 1;
+	}
+
+	child(parent: number, step: number): number {
+		this.parent.push(parent);
+		this.step.push(step);
+		return this.parent.length - 1;
 	}
 }
 
@@ -33,58 +60,73 @@ export class CandidatePool {
 	readonly ctx: RouteContext;
 	readonly train: RouteTrain;
 	private readonly stepList: readonly Step[];
+	readonly tree: RouteTree;
+	/** Words of a candidate's track bitset. */
+	readonly words: number;
 	/** Revenue with its own destination bonus if the engine accepts the route (never less than its figure). */
 	readonly bound = new Grow();
 	/** The destination bonus and mail the route would earn if legal (mail -1: none). */
 	readonly bonus = new Grow();
 	readonly mail = new Grow();
 	readonly merthyr = new Grow();
-	private readonly stopOff = new Grow();
-	private readonly stops = new Grow(4096);
-	private readonly stepOff = new Grow();
-	private readonly steps = new Grow(4096);
-	private readonly bitOff = new Grow();
-	readonly bits = new Grow(16384);
+	/** The route's node in `tree`. */
+	readonly node = new Grow();
+	/** The track the route takes: `words` words per candidate, bits as in the route graph. */
+	readonly masks: Grow;
 	private readonly made = new Map<number, Candidate>();
 
-	constructor(ctx: RouteContext, train: RouteTrain, stepList: readonly Step[]) {
+	constructor(ctx: RouteContext, train: RouteTrain, stepList: readonly Step[], tree: RouteTree, words: number) {
 		this.ctx = ctx;
 		this.train = train;
 		this.stepList = stepList;
-		this.stopOff.push(0);
-		this.stepOff.push(0);
-		this.bitOff.push(0);
+		this.tree = tree;
+		this.words = words;
+		this.masks = new Grow(Math.max(1024, words * 1024));
 	}
 
 	get size(): number {
 		return this.bound.length;
 	}
 
-	add(steps: readonly number[], nSteps: number, stops: readonly number[], nStops: number, bound: number, bonus: number, mail: number, merthyr: number): void {
-		this.bound.push(bound);
-		this.bonus.push(bonus);
-		this.mail.push(mail);
-		this.merthyr.push(merthyr);
-		for (let i = 0; i < nStops; i++) this.stops.push(stops[i]);
-		this.stopOff.push(this.stops.length);
-		for (let i = 0; i < nSteps; i++) {
-			this.steps.push(steps[i]);
-			for (const b of this.stepList[steps[i]].bits) this.bits.push(b);
+	/** Adds a candidate; `used` is its track bitset (`words` words). */
+	add(node: number, used: Int32Array, bound: number, bonus: number, mail: number, merthyr: number): void {
+		const n = this.bound.length;
+		if (n === this.bound.data.length) {
+			for (const g of [this.bound, this.bonus, this.mail, this.merthyr, this.node]) g.grow(n + 1);
+			this.masks.grow((n + 1) * this.words);
 		}
-		this.stepOff.push(this.steps.length);
-		this.bitOff.push(this.bits.length);
+		this.bound.data[n] = bound;
+		this.bonus.data[n] = bonus;
+		this.mail.data[n] = mail;
+		this.merthyr.data[n] = merthyr;
+		this.node.data[n] = node;
+		this.bound.length = this.bonus.length = this.mail.length = this.merthyr.length = this.node.length = n + 1;
+		const w = this.words;
+		const m = this.masks.data;
+		for (let j = 0, at = n * w; j < w; j++) m[at + j] = used[j];
+		this.masks.length = (n + 1) * w;
 	}
 
-	bitRange(i: number): [number, number] {
-		return [this.bitOff.data[i], this.bitOff.data[i + 1]];
-	}
-
+	/** Stops in route order. */
 	stopsOf(i: number): number[] {
-		return Array.from(this.stops.data.subarray(this.stopOff.data[i], this.stopOff.data[i + 1]));
+		const out: number[] = [];
+		const { parent, step } = this.tree;
+		for (let n = this.node.data[i]; n >= 0; n = parent.data[n]) {
+			const s = step.data[n];
+			out.push(s < 0 ? -1 - s : this.stepList[s].to);
+		}
+		return out.reverse();
 	}
 
+	/** Steps in route order. */
 	stepsOf(i: number): Step[] {
-		return Array.from(this.steps.data.subarray(this.stepOff.data[i], this.stepOff.data[i + 1]), (s) => this.stepList[s]);
+		const out: Step[] = [];
+		const { parent, step } = this.tree;
+		for (let n = this.node.data[i]; n >= 0; n = parent.data[n]) {
+			const s = step.data[n];
+			if (s >= 0) out.push(this.stepList[s]);
+		}
+		return out.reverse();
 	}
 
 	get(i: number): Candidate {
@@ -103,6 +145,7 @@ export class Candidate {
 	readonly index: number;
 	private cachedRoute: Route | null = null;
 	private cachedFacts: RouteFacts | null | undefined = undefined;
+	private cachedLocal: number[] | null = null;
 
 	constructor(pool: CandidatePool, index: number) {
 		this.pool = pool;
@@ -139,7 +182,10 @@ export class Candidate {
 	/** City stops of a local train (two local trains may not share one). */
 	get localCities(): number[] {
 		if (this.pool.train.kind !== 'local') return [];
-		const rb = this.pool.ctx.rb;
-		return this.pool.stopsOf(this.index).filter((s) => rb.hexes[Math.floor(s / 64)].nodes[s % 64].kind === 'city');
+		if (!this.cachedLocal) {
+			const rb = this.pool.ctx.rb;
+			this.cachedLocal = this.pool.stopsOf(this.index).filter((s) => rb.hexes[Math.floor(s / 64)].nodes[s % 64].kind === 'city');
+		}
+		return this.cachedLocal;
 	}
 }

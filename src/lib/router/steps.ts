@@ -31,12 +31,43 @@ function chainTrackKeys(rb: RouteBoard, c: Chain): number[] {
 	}
 	return out;
 }
-function legOf(rb: RouteBoard, c: Chain): RouteLeg {
-	return {
-		from: { hex: rb.hexes[c.start[0]].id, node: c.start[1] },
-		to: { hex: rb.hexes[c.end[0]].id, node: c.end[1] },
-		paths: c.paths.map(([hi, pi]) => ({ hex: rb.hexes[hi].id, path: pi }))
-	};
+/** A step; its leg (the route's form, with hex ids) is made only for the few routes the search reads back. */
+class GraphStep implements Step {
+	readonly id: number;
+	readonly chain: Chain;
+	readonly to: number;
+	readonly bits: readonly number[];
+	readonly terminalFirst: boolean;
+	readonly terminalLast: boolean;
+	readonly merthyr: number;
+	readonly #rb: RouteBoard;
+	#leg: RouteLeg | null = null;
+
+	constructor(rb: RouteBoard, id: number, c: Chain, bits: readonly number[], merthyr: number) {
+		this.#rb = rb;
+		this.id = id;
+		this.chain = c;
+		this.to = c.end[0] * 64 + c.end[1];
+		this.bits = bits;
+		const [fh, fp] = c.paths[0];
+		const [lh, lp] = c.paths[c.paths.length - 1];
+		this.terminalFirst = rb.hexes[fh].paths[fp].terminal;
+		this.terminalLast = rb.hexes[lh].paths[lp].terminal;
+		this.merthyr = merthyr;
+	}
+
+	get leg(): RouteLeg {
+		if (!this.#leg) {
+			const rb = this.#rb;
+			const c = this.chain;
+			this.#leg = {
+				from: { hex: rb.hexes[c.start[0]].id, node: c.start[1] },
+				to: { hex: rb.hexes[c.end[0]].id, node: c.end[1] },
+				paths: c.paths.map(([hi, pi]) => ({ hex: rb.hexes[hi].id, path: pi }))
+			};
+		}
+		return this.#leg;
+	}
 }
 
 export class RouteGraph {
@@ -56,17 +87,26 @@ export class RouteGraph {
 	chainsOf(stop: number): Chain[] {
 		let c = this.chains.get(stop);
 		if (!c) {
-			// the same track can be walked twice through a junction; keep one copy
-			const seen = new Set<string>();
-			c = chainsFrom(this.rb, Math.floor(stop / 64), stop % 64).filter((ch) => {
-				const key = `${ch.end[0] * 64 + ch.end[1]}:${ch.paths
-					.map(([h, p]) => h * 64 + p)
-					.sort((a, b) => a - b)
-					.join(',')}`;
-				if (seen.has(key)) return false;
-				seen.add(key);
-				return true;
-			});
+			// the same track can be walked twice through a junction; keep one copy (same end,
+			// same paths)
+			const codes = (ch: Chain) => ch.paths.map(([h, p]) => h * 64 + p).sort((a, b) => a - b);
+			const kept: Chain[] = [];
+			const keptCodes: (number[] | null)[] = [];
+			for (const ch of chainsFrom(this.rb, Math.floor(stop / 64), stop % 64)) {
+				let mine: number[] | null = null;
+				let twice = false;
+				for (let k = 0; k < kept.length && !twice; k++) {
+					const o = kept[k];
+					if (o.end[0] !== ch.end[0] || o.end[1] !== ch.end[1] || o.paths.length !== ch.paths.length) continue;
+					mine ??= codes(ch);
+					const theirs = (keptCodes[k] ??= codes(o));
+					twice = mine.every((x, j) => x === theirs[j]);
+				}
+				if (twice) continue;
+				kept.push(ch);
+				keptCodes.push(mine);
+			}
+			c = kept;
 			this.chains.set(stop, c);
 		}
 		return c;
@@ -81,18 +121,13 @@ export class RouteGraph {
 		if (!st) {
 			const rb = this.rb;
 			st = this.chainsOf(stop).map((c) => {
-				const [fh, fp] = c.paths[0];
-				const [lh, lp] = c.paths[c.paths.length - 1];
-				const step: Step = {
-					id: this.stepList.length,
-					chain: c,
-					leg: legOf(rb, c),
-					to: c.end[0] * 64 + c.end[1],
-					bits: chainTrackKeys(rb, c).map((k) => this.bit(k)),
-					terminalFirst: rb.hexes[fh].paths[fp].terminal,
-					terminalLast: rb.hexes[lh].paths[lp].terminal,
-					merthyr: this.merthyrBits(c)
-				};
+				const step = new GraphStep(
+					rb,
+					this.stepList.length,
+					c,
+					chainTrackKeys(rb, c).map((k) => this.bit(k)),
+					this.merthyrBits(c)
+				);
 				this.stepList.push(step);
 				return step;
 			});
@@ -119,9 +154,4 @@ export class RouteGraph {
 		}
 		return b;
 	}
-}
-
-/** Words needed for a bitset over every hex side and lane of the board. */
-export function bitsetWords(rb: RouteBoard): number {
-	return Math.ceil((rb.hexes.length * 6 * 4) / 32);
 }
