@@ -6,8 +6,10 @@
 import { configFor, type GameState } from '../engine';
 import type { RouteJson } from '../engine/core/actions';
 import { liveRouteContext } from '../engine/titles/g1822/operating/live-routes';
+import type { CorporationState } from '../engine/titles/g1822/state';
+import type { RouteContext } from '../engine/titles/g1822/routes/context';
 import { printRoute } from '../interop/routes';
-import { findBestRoutes } from '../router/best-routes';
+import { findBestRoutes, type BestRun } from '../router/best-routes';
 
 export interface BestRoutes {
 	readonly routes: readonly RouteJson[];
@@ -20,19 +22,29 @@ export function operatingCorporation(state: GameState): string | null {
 	return state.round.order[state.round.current] ?? null;
 }
 
+/** The route context of a corporation operating now, under live play's rules (its Pullman included). */
+export function operatingRouteContext(state: GameState, corp: CorporationState): RouteContext {
+	const pullman = state.round.kind === 'operating' ? state.round.turn.pullman : null;
+	return liveRouteContext(state, configFor(state), corp, pullman);
+}
+
+/** A run found by the route finder as `run_routes` routes, with each route's revenue. */
+export function printedRoutes(ctx: RouteContext, run: BestRun): RouteJson[] {
+	return run.routes.map((r, i) => {
+		const rev = run.revenue.routes[i];
+		return printRoute(ctx.rb, r, rev.revenue, rev.destinationBonus) as unknown as RouteJson;
+	});
+}
+
 /** The finder's best run for the operating corporation (its trains, the board as it stands). */
 export function bestRoutes(state: GameState): BestRoutes | null {
 	const id = operatingCorporation(state);
 	if (state.round.kind !== 'operating' || id === null) return null;
 	const corp = state.corporations[id];
 	if (!corp) return null;
-	const ctx = liveRouteContext(state, configFor(state), corp, state.round.turn.pullman);
+	const ctx = operatingRouteContext(state, corp);
 	const best = findBestRoutes(ctx);
-	const routes = best.routes.map((r, i) => {
-		const rev = best.revenue.routes[i];
-		return printRoute(ctx.rb, r, rev.revenue, rev.destinationBonus) as unknown as RouteJson;
-	});
-	return { routes, total: best.revenue.total };
+	return { routes: printedRoutes(ctx, best), total: best.revenue.total };
 }
 
 /** Every hex a route's track passes through, stops included ("local" runs: their one city). */

@@ -11,13 +11,12 @@
  * far; when the request's time budget runs out, the best run so far is the `result`, marked
  * not exhaustive.
  */
-import { configFor, type GameState } from '../engine';
+import type { GameState } from '../engine';
 import { assertNever } from '../engine/core/result';
 import type { RouteJson } from '../engine/core/actions';
-import { liveRouteContext } from '../engine/titles/g1822/operating/live-routes';
 import type { RouteContext } from '../engine/titles/g1822/routes/context';
-import { printRoute } from '../interop/routes';
 import { RouteSearch, type BestRun } from '../router/best-routes';
+import { operatingRouteContext, printedRoutes } from './operating-routes';
 import type { AppToWorker, FailureMessage, ProgressMessage, ResultMessage, RouteSet, StateRef } from '../router/worker-protocol';
 
 /** The position the next requests are about (not part of the shared protocol: only this worker holds states). */
@@ -72,10 +71,7 @@ function nextTask(): (run: () => void) => void {
 
 /** The run in `run_routes` form and in the protocol's summary. */
 function describe(ctx: RouteContext, run: BestRun): { routes: RouteJson[]; set: RouteSet } {
-	const routes = run.routes.map((r, i) => {
-		const rev = run.revenue.routes[i];
-		return printRoute(ctx.rb, r, rev.revenue, rev.destinationBonus) as unknown as RouteJson;
-	});
+	const routes = printedRoutes(ctx, run);
 	return {
 		routes,
 		set: {
@@ -117,7 +113,7 @@ export function createRouteWorker(post: (m: WorkerOut) => void, options: RouteWo
 		let search: RouteSearch;
 		let ctx: RouteContext;
 		try {
-			ctx = liveRouteContext(state, configFor(state), corp, state.round.turn.pullman);
+			ctx = operatingRouteContext(state, corp);
 			search = new RouteSearch(ctx);
 		} catch (e) {
 			fail(id, e);
