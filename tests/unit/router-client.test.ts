@@ -101,6 +101,21 @@ describe('the route-finder client with a worker', () => {
 		client.close();
 	});
 
+	it('warmUp asks the worker once with a short budget, and a real question supersedes it', async () => {
+		const client = new RouterClient();
+		client.warmUp(state, ref);
+		client.warmUp(state, ref);
+		const warm = posted.filter((m) => m.type === 'find-routes');
+		expect(warm).toHaveLength(1);
+		expect(warm[0]).toMatchObject({ timeBudgetMs: 500 });
+		const found = await client.find(state, { gameId: 'g', actionCount: 12 });
+		// the warm-up search was cancelled before the real one was asked
+		const after = posted.slice(posted.indexOf(warm[0]) + 1);
+		expect(after.find((m) => m.type === 'cancel')).toEqual({ type: 'cancel', id: (warm[0] as { id: number }).id });
+		expect(found?.total).toBe(bestRoutes(state)!.total);
+		client.close();
+	});
+
 	it('an already aborted signal rejects at once, without asking the worker', async () => {
 		const client = new RouterClient();
 		const controller = new AbortController();

@@ -134,6 +134,20 @@ export class RouterClient {
 		});
 	}
 
+	#warmed = false;
+
+	/**
+	 * Starts the worker and runs one short search on `state` whose answer nobody waits for: the
+	 * worker's first search is several times slower than later ones (its code is not yet
+	 * compiled), so doing it while the player is still laying track keeps "Best routes" quick.
+	 * Only the first call does anything; a `find` made meanwhile supersedes it.
+	 */
+	warmUp(state: GameState, stateRef: StateRef): void {
+		if (this.#warmed || this.#waiting || typeof Worker === 'undefined') return;
+		this.#warmed = true;
+		this.find(state, stateRef, { timeBudgetMs: 500 }).catch(() => {});
+	}
+
 	close(): void {
 		const m = this.#tracker.cancel();
 		if (m) this.#worker?.postMessage(m);
