@@ -1,10 +1,10 @@
 // History, log and chat (issues 8 and 11), in a real Chromium:
-// - every shared recorded game is imported through /import as a hotseat game; the history is
-//   stepped to its start and back to the end, and the end screen's final scores equal the file's
-//   `result`; then a position in an operating round near the middle is opened by its URL
-//   (`?action=N`, as a shared link or a reload would), and the map's tiles equal those of a replay
-//   of the file's actions in Node up to that position; Alt+← steps one action back and the URL
-//   follows;
+// - every shared recorded game, finished, is imported whole through /import and kept here for
+//   review (hotseat seats named as in the file); it opens on its end screen. The history bar steps
+//   to the start and back to the end, and every player's final score equals the file's `result`.
+//   Then the history steps back round by round to an earlier action (one with tiles on the map when
+//   the game has any), and the map's tiles equal those of a replay of the file's actions in Node up
+//   to that position; the URL names the position and a reload shows it again;
 // - in a hotseat game the log's filters narrow the lines, a line leads to its position and back,
 //   and chat messages are written as the chosen seat.
 // The recorded games are read from ../shared/reference at run time (never copied into the project).
@@ -32,23 +32,16 @@ const files = haveReference
 
 interface Replayed {
 	readonly raw: string;
-	readonly names: ReadonlyMap<string, string>;
-	readonly result: Record<string, number> | null;
-	/** State after each executed action (0: the start), as the app's history counts positions. */
+	readonly players: readonly { readonly id: number; readonly name: string }[];
+	readonly result: Record<string, number>;
+	/** State after each executed step (0: the start), as the app's history counts positions. */
 	readonly states: GameState[];
-	readonly finished: boolean;
-	/** The file without its last logged action: the import page continues only an unfinished game. */
-	readonly cut: string;
-	/** Steps of that last action (itself and its automatic actions). */
-	readonly lastSteps: number;
-	/** The control that plays the last action here (a corporation's pass or dividend), if any. */
-	readonly lastControl: string | null;
 }
 
 /** The file's surviving actions, each automatic action a step of its own, replayed in Node. */
 function replay(file: string): Replayed {
 	const raw = readFileSync(path.join(FIXTURES, file), 'utf8');
-	const json = JSON.parse(raw) as { players: { id: number; name: string }[]; result?: Record<string, number>; actions: { id: number }[] };
+	const json = JSON.parse(raw) as { players: { id: number; name: string }[]; result?: Record<string, number> };
 	const parsed = parseExport(json);
 	if (!parsed.ok) throw new Error(parsed.error.message);
 	const ex = parsed.value;
@@ -56,38 +49,14 @@ function replay(file: string): Replayed {
 	if (!made.ok) throw new Error(made.error.message);
 	const game = made.value;
 	const states: GameState[] = [game.snapshot()];
-	const surviving = resolveUndoRedo(ex.actions).surviving;
-	let lastSteps = 0;
-	let lastControl: string | null = null;
-	outer: for (const a of surviving) {
-		const batch = [a, ...(a.auto_actions ?? [])] as Action[];
-		const before = states[states.length - 1];
-		for (const step of batch) {
-			if (!game.process(step).ok) break outer;
+	for (const a of resolveUndoRedo(ex.actions).surviving) {
+		for (const step of [a, ...(a.auto_actions ?? [])] as Action[]) {
+			const r = game.process(step);
+			if (!r.ok) throw new Error(`${file}: action ${String(a.id)} refused in Node: ${r.error.message}`);
 			states.push(game.snapshot());
 		}
-		lastSteps = batch.length;
-		const corp = typeof a.entity === 'string' && before.round.kind === 'operating';
-		lastControl =
-			corp && a.type === 'pass'
-				? '[data-testid="or-pass"]'
-				: corp && a.type === 'dividend'
-					? `[data-testid="dividend"][data-kind="${String((a as { kind?: unknown }).kind)}"]`
-					: null;
 	}
-	const last = states[states.length - 1];
-	const lastId = json.actions[json.actions.length - 1]?.id;
-	const cut = JSON.stringify({ ...json, status: 'active', result: {}, actions: json.actions.filter((a) => a.id !== lastId) });
-	return {
-		cut,
-		lastSteps,
-		lastControl,
-		raw,
-		names: new Map(json.players.map((p) => [String(p.id), p.name])),
-		result: json.result && Object.keys(json.result).length > 0 ? json.result : null,
-		states,
-		finished: last.end.finished
-	};
+	return { raw, players: json.players, result: json.result ?? {}, states };
 }
 
 /** Tile name and rotation of every hex of the map as the engine has them at `state`. */
@@ -101,17 +70,21 @@ function tilesOf(state: GameState, hexes: readonly string[]): Record<string, str
 	return out;
 }
 
+const hasTiles = (state: GameState) => Object.keys(state.board.tiles).length > 0;
+
+/** The map of the position shown: the operating round's own, else the Map tab's. */
 async function shownTiles(page: Page): Promise<Record<string, string>> {
-	return page
-		.getByTestId('hex-map')
-		.first()
-		.evaluate((svg) => {
-			const out: Record<string, string> = {};
-			for (const el of svg.querySelectorAll('[data-hex]')) {
-				out[el.getAttribute('data-hex') ?? ''] = `${el.getAttribute('data-tile')}@${el.getAttribute('data-rotation')}`;
-			}
-			return out;
-		});
+	const tab = page.getByTestId('tab-map');
+	if ((await tab.count()) > 0) await tab.click();
+	const map = page.getByTestId('hex-map').first();
+	await expect(map.locator('[data-hex]').first()).toBeAttached();
+	return map.evaluate((svg) => {
+		const out: Record<string, string> = {};
+		for (const el of svg.querySelectorAll('[data-hex]')) {
+			out[el.getAttribute('data-hex') ?? ''] = `${el.getAttribute('data-tile')}@${el.getAttribute('data-rotation')}`;
+		}
+		return out;
+	});
 }
 
 async function playing(page: Page): Promise<void> {
@@ -121,82 +94,108 @@ async function playing(page: Page): Promise<void> {
 
 const bar = (page: Page) => page.getByTestId('history-bar');
 
+async function position(page: Page): Promise<number> {
+	return Number(await bar(page).getAttribute('data-position'));
+}
+
 for (const file of files) {
-	test(`history of ${file}: final scores at the end, the map of an earlier action by its URL`, async ({ page }) => {
+	test(`history of ${file}: kept for review, final scores at the end, the map of an earlier action`, async ({ page }) => {
 		test.setTimeout(180_000);
 		const errors = watchErrors(page);
 		const game = replay(file);
-		// The file less its last action is imported; that action is played here when the page can.
-		const playLast = game.lastControl !== null;
-		const total = game.states.length - 1 - (playLast ? 0 : game.lastSteps);
+		const total = game.states.length - 1;
+		const final = game.states[total];
+		expect(final.end.finished).toBe(true);
+		expect(game.players.map((p) => String(p.id)).sort()).toEqual(Object.keys(game.result).sort());
 
 		await page.setViewportSize({ width: 1280, height: 800 });
 		await page.goto('/import');
-		await page.getByTestId('import-file').setInputFiles({ name: path.basename(file), mimeType: 'application/json', buffer: Buffer.from(game.cut) });
+		await page.getByTestId('import-file').setInputFiles({ name: path.basename(file), mimeType: 'application/json', buffer: Buffer.from(game.raw) });
 		await expect(page.getByTestId('import-summary')).toContainText('logged actions replayed', { timeout: 60_000 });
-		await page.getByTestId('import-play-here').click();
+		// A finished game is not continued: it is kept for review, with the file's names for its seats.
+		await expect(page.getByTestId('import-play')).toHaveCount(0);
+		await expect(page.getByTestId('import-seat-name')).toHaveCount(game.players.length);
+		for (const [i, p] of game.players.entries()) await expect(page.getByTestId('import-seat-name').nth(i)).toHaveValue(p.name);
+		const shots = file.endsWith('1822_game_end_stock_market.json');
+		if (shots) {
+			await page.getByTestId('import-review').screenshot({ path: `${SCREENSHOTS}/import-review-1280.png` });
+			await page.setViewportSize({ width: 390, height: 844 });
+			await page.screenshot({ path: `${SCREENSHOTS}/import-review-390.png`, fullPage: true });
+			await page.setViewportSize({ width: 1280, height: 800 });
+		}
+		await page.getByTestId('import-keep-here').click();
 		await page.waitForURL(/\/game\/[0-9a-f]{64}#/, { timeout: 60_000 });
 		await playing(page);
-		if (game.lastControl) await page.locator(game.lastControl).click({ timeout: 60_000 });
-		// Every imported action, automatic ones included, is a step of the history.
+		// It opens on the end screen; every imported step, automatic ones included, is a step of the history.
+		await expect(page.getByTestId('end-of-game')).toBeVisible();
 		await expect(bar(page)).toHaveAttribute('data-length', String(total));
 
-		// To the start and back to the end.
+		// The history bar: to the start, then to the end.
 		await page.getByTestId('history-start').click();
 		await expect(bar(page)).toHaveAttribute('data-position', '0');
 		await expect(page).toHaveURL(/\?action=0#/);
-		await expect(page.getByTestId('history-note')).toBeVisible();
+		await expect(page.getByTestId('end-of-game')).toHaveCount(0);
 		await page.getByTestId('history-end').click();
 		await expect(bar(page)).toHaveAttribute('data-viewing', 'false');
 		expect(new URL(page.url()).searchParams.has('action')).toBe(false);
 
-		if (playLast && game.finished && game.result) {
-			for (const [id, value] of Object.entries(game.result)) {
-				const name = game.names.get(id) ?? id;
-				await expect(page.locator(`[data-testid="final-score"][data-player="${name}"]`)).toHaveAttribute('data-value', String(value));
-			}
-		} else {
-			console.log(`history e2e: ${file} ends with an action this page cannot play here; its final scores are not compared.`);
+		// Every player's final score, as the file records it.
+		await expect(page.getByTestId('final-score')).toHaveCount(game.players.length);
+		for (const p of game.players) {
+			await expect(page.locator(`[data-testid="final-score"][data-player="${p.name}"]`)).toHaveAttribute('data-value', String(game.result[String(p.id)]));
+		}
+		if (shots) {
+			await page.screenshot({ path: `${SCREENSHOTS}/review-end-1280.png`, fullPage: false });
 		}
 
-		// An operating-round position near the middle, with tiles on the map, opened by its URL.
+		// Back round by round to an earlier action: one with tiles near the middle of the game when
+		// the game has tiles at all (one game ends before any operating round: any earlier action).
 		const middle = Math.floor(total / 2);
-		const order = Array.from({ length: total }, (_, i) => i).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
-		const at = order.find((n) => game.states[n].round.kind === 'operating' && Object.keys(game.states[n].board.tiles).length > 0);
-		if (at === undefined) {
-			console.log(`history e2e: ${file} has no operating round with tiles; the map check is not run.`);
-		} else {
-			const url = new URL(page.url());
-			url.searchParams.set('action', String(at));
-			await page.goto(url.toString());
-			await playing(page);
-			await expect(bar(page)).toHaveAttribute('data-position', String(at));
-			const tiles = await shownTiles(page);
-			expect(Object.keys(tiles).length).toBeGreaterThan(20);
-			expect(tiles).toEqual(tilesOf(game.states[at], Object.keys(tiles)));
-
-			// A reload shows the same position.
-			await page.reload();
-			await playing(page);
-			await expect(bar(page)).toHaveAttribute('data-position', String(at));
-			expect(await shownTiles(page)).toEqual(tiles);
-
-			// Alt+← steps back one action; the URL names it.
-			await page.keyboard.press('Alt+ArrowLeft');
-			await expect(bar(page)).toHaveAttribute('data-position', String(at - 1));
-			await expect(page).toHaveURL(new RegExp(`\\?action=${at - 1}#`));
-			if (game.states[at - 1].round.kind === 'operating') {
-				expect(await shownTiles(page)).toEqual(tilesOf(game.states[at - 1], Object.keys(tiles)));
-			}
-			if (file.endsWith('1822_game_end_stock_market.json')) {
-				await page.screenshot({ path: `${SCREENSHOTS}/history-1280.png`, fullPage: false });
-				await page.setViewportSize({ width: 390, height: 844 });
-				await page.screenshot({ path: `${SCREENSHOTS}/history-390.png`, fullPage: false });
-			}
-			// Back to the present.
-			await page.getByTestId('history-present').click();
-			await expect(bar(page)).toHaveAttribute('data-viewing', 'false');
+		const withTiles = Array.from({ length: total }, (_, i) => i)
+			.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))
+			.find((n) => hasTiles(game.states[n]));
+		const target = withTiles ?? middle;
+		let at = total;
+		for (let clicks = 0; at > target && clicks < 60; clicks++) {
+			await page.getByTestId('history-round-back').click();
+			await expect(bar(page)).toHaveAttribute('data-viewing', 'true');
+			await expect.poll(() => position(page)).toBeLessThan(at);
+			at = await position(page);
 		}
+		expect(at).toBeLessThanOrEqual(target);
+		// A round may begin before the first tile of the game: forward to where the map has some.
+		for (let clicks = 0; withTiles !== undefined && !hasTiles(game.states[at]) && clicks < 10; clicks++) {
+			await page.getByTestId('history-round-forward').click();
+			await expect.poll(() => position(page)).toBeGreaterThan(at);
+			at = await position(page);
+		}
+		expect(at).toBeLessThan(total);
+		if (withTiles === undefined) console.log(`history e2e: ${file} has no tiles laid; its map is compared with the preprinted one.`);
+		else expect(hasTiles(game.states[at])).toBe(true);
+		await expect(page).toHaveURL(new RegExp(`\\?action=${at}#`));
+		await expect(page.getByTestId('past-badge')).toBeVisible();
+
+		const tiles = await shownTiles(page);
+		expect(Object.keys(tiles).length).toBeGreaterThan(20);
+		expect(tiles).toEqual(tilesOf(game.states[at], Object.keys(tiles)));
+		// Stepping back changed the map: the earlier tiles are not the final ones.
+		if (withTiles !== undefined) expect(tiles).not.toEqual(tilesOf(final, Object.keys(tiles)));
+
+		// A reload shows the same position and map.
+		await page.reload();
+		await playing(page);
+		await expect(bar(page)).toHaveAttribute('data-position', String(at));
+		expect(await shownTiles(page)).toEqual(tiles);
+		if (shots) {
+			await page.evaluate(() => window.scrollTo(0, 0));
+			await page.screenshot({ path: `${SCREENSHOTS}/history-1280.png`, fullPage: false });
+			await page.setViewportSize({ width: 390, height: 844 });
+			await page.screenshot({ path: `${SCREENSHOTS}/history-390.png`, fullPage: false });
+		}
+		// Back to the present: the end screen again.
+		await page.getByTestId('history-present').click();
+		await expect(bar(page)).toHaveAttribute('data-viewing', 'false');
+		await expect(page.getByTestId('end-of-game')).toBeVisible();
 		expect(errors).toEqual([]);
 	});
 }

@@ -175,7 +175,10 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expect(logLines(b).first()).toHaveText(`Brunel bids £105 on ${ma}`);
 	await a.getByRole('button', { name: 'Take back my last action' }).click();
 	await expectTurn(a, 'Ada');
-	await expect(logLines(a).first()).toHaveText(`Ada bids £100 on ${cx}`);
+	// The taken-back pass leaves the log; a line of its own says what was taken back.
+	const tookBack = 'Ada took back: Ada passes';
+	await expect(logLines(a).first()).toHaveText(tookBack);
+	await expect(logLines(a).nth(1)).toHaveText(`Ada bids £100 on ${cx}`);
 	// Each side's entry is a child of the same head.
 	expect((await headOf(b)).head).not.toBe(forkPoint.head);
 	expect((await headOf(a)).head).not.toBe(forkPoint.head);
@@ -196,12 +199,13 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	const refusedB = b.getByTestId('log-refusals');
 	await expect.poll(async () => (await refusedA.count()) + (await refusedB.count())).toBe(1);
 	const undoWon = (await refusedB.count()) === 1;
+	console.log(`p2p: the merge kept ${undoWon ? "Ada's undo" : "Brunel's bid"}`);
 	const loser = undoWon ? refusedB : refusedA;
 	await expect(loser).toContainText('1 move(s) from this device were not accepted');
 	await expect(loser).toContainText('reached the game first');
 	let merged: string[];
 	if (undoWon) {
-		merged = log.slice(0, -1); // Ada's pass is taken back; Brunel's bid never happened.
+		merged = [...log.slice(0, -1), tookBack]; // Ada's pass is taken back; Brunel's bid never happened.
 		await expectTurn(a, 'Ada');
 		await expectTurn(b, 'Ada');
 	} else {
@@ -213,9 +217,10 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expectLog(b, merged);
 
 	// Play goes on after the merge: whoever is to act passes, and the other sees it.
-	const [actor, watcher, actorName] = undoWon ? [a, b, 'Ada'] : [b, a, 'Brunel'];
+	const [actor, watcher] = undoWon ? [a, b] : [b, a];
 	await endTurn(actor);
-	merged.push(`${actorName} passes`);
+	// Ada passing again right after taking her pass back plays the same action again: a redo.
+	merged.push(undoWon ? 'Ada passes redo' : 'Brunel passes');
 	await expectLog(watcher, merged);
 	await expect.poll(async () => (await headOf(b)).head).toBe((await headOf(a)).head);
 	await a.screenshot({ path: `${SCREENSHOTS}/p2p-player-a-1280x900.png`, fullPage: true });
@@ -235,7 +240,8 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expectLog(d, merged);
 	await expect(d.getByTestId('spectator-note')).toContainText('can act for nobody');
 	await expect(d.getByTestId('active-panel')).toHaveCount(0);
-	await expect(d.getByRole('button', { name: 'Bid' })).toHaveCount(0);
+	// Exact: the log's lines are buttons too ("Ada bids £100 on …" leads to that position).
+	await expect(d.getByRole('button', { name: 'Bid', exact: true })).toHaveCount(0);
 	await expect(d.getByRole('button', { name: 'Take back my last action' })).toHaveCount(0);
 	await expect(syncState(d)).toHaveAttribute('data-mine', '');
 	await expect(syncState(d)).toHaveAttribute('data-head', converged.head!);
@@ -355,6 +361,9 @@ test('two browsers: taking back the other player’s action asks them; declined,
 	await expect(a.getByRole('button', { name: 'Withdraw the request' })).toBeVisible();
 	await b.screenshot({ path: `${SCREENSHOTS}/p2p-undo-request-1280x900.png`, fullPage: true });
 	await b.getByRole('button', { name: 'Decline' }).click();
+	// The log keeps the request and its answer, each a line of its own.
+	const asked = `Ada asked to take back: ${brunelsBid}`;
+	log.push(asked, "Brunel declined Ada's request to take back");
 	for (const p of [a, b]) {
 		await expect(p.getByTestId('undo-outcome')).toHaveAttribute('data-status', 'declined');
 		await expect(p.getByTestId('undo-outcome')).toContainText("Brunel declined Ada's request");
@@ -371,7 +380,8 @@ test('two browsers: taking back the other player’s action asks them; declined,
 	await ask.click();
 	await expect(b.getByTestId('undo-request')).toBeVisible();
 	await b.getByRole('button', { name: 'Accept as Brunel' }).click();
-	const undone = log.slice(0, -1);
+	// Brunel's bid leaves the log; the second request and its acceptance are added.
+	const undone = [...log.filter((l) => l !== brunelsBid), asked, "Brunel accepted Ada's request to take back"];
 	for (const p of [a, b]) {
 		await expect(p.getByTestId('undo-outcome')).toHaveAttribute('data-status', 'undone');
 		await expect(p.getByTestId('undo-outcome')).toContainText("Brunel accepted: Ada's request took back the last action");
@@ -388,7 +398,8 @@ test('two browsers: taking back the other player’s action asks them; declined,
 
 	// Play goes on: Brunel bids again, and A sees it.
 	await bid(b, mb, 100);
-	await expectLog(a, [...undone, brunelsBid]);
+	// The same bid as the one taken back, right after it: the log marks it as a redo.
+	await expectLog(a, [...undone, `${brunelsBid} redo`]);
 
 	for (const context of contexts) await context.close();
 	expect(errors).toEqual([]);

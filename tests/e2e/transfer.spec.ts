@@ -68,8 +68,8 @@ test('import a recorded game, continue it, save it both ways, bring it back; bad
 	const before = await syncState(page);
 	await expect(page.getByTestId('turn-status')).toContainText(full.players[1].name);
 
-	// One more legal action: the second player passes.
-	await page.getByTestId('active-panel').getByRole('button', { name: /^Pass/ }).click();
+	// One more legal action: the second player passes (the button named "Pass" and its key, not "Pass and keep passing").
+	await page.getByTestId('active-panel').getByRole('button', { name: 'Pass P', exact: true }).click();
 	await expect(page.getByTestId('sync-state')).toHaveAttribute('data-chain', String(before.chain + 1));
 	const played = await syncState(page);
 	expect(played.hash).not.toBe(before.hash);

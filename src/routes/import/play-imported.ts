@@ -2,7 +2,8 @@
  * Browser only: an imported 18xx.games game continued on this device as a hotseat game (issue 11).
  * Genesis carries the actions that replayed (engine-1822-import.ts), signed by the importer; each
  * of the site's players gets a seat on this device, in the site's order, and the game opens where
- * the import stopped. A game file of this app is stored as it is (a new game, or merged into the
+ * the import stopped; a finished game (its `end_game` included) opens on its end screen, kept for
+ * review with its whole history. A game file of this app is stored as it is (a new game, or merged into the
  * same game already on this device).
  */
 import { version } from '$app/environment';
