@@ -28,7 +28,8 @@ import { overlapClass, type RouteTrain } from '../engine/titles/g1822/routes/tra
 import type { CandidatePool } from './candidate-pool';
 import { CandidateWalk } from './candidates';
 import { CompanyGraph } from './company-graph';
-import { RouteGraph } from './steps';
+import { routeGraphFor } from './graph-cache';
+import type { RouteGraph } from './steps';
 
 export interface BestRun {
 	readonly routes: readonly Route[];
@@ -110,7 +111,7 @@ export class RouteSearch {
 	private found = 0;
 	private scored: { found: number; run: BestRun } | null = null;
 
-	constructor(ctx: RouteContext, graph: RouteGraph = new RouteGraph(ctx.rb, ctx.special)) {
+	constructor(ctx: RouteContext, graph: RouteGraph = routeGraphFor(ctx.rb, ctx.special)) {
 		this.ctx = ctx;
 		this.trains = [...ctx.trains.values()];
 		const company = new CompanyGraph(ctx, graph);
@@ -344,7 +345,7 @@ export class RouteSearch {
 }
 
 /** Best routes for the company's trains in `ctx` (every train in `ctx.trains`). */
-export function findBestRoutes(ctx: RouteContext, graph: RouteGraph = new RouteGraph(ctx.rb, ctx.special)): BestRun {
+export function findBestRoutes(ctx: RouteContext, graph: RouteGraph = routeGraphFor(ctx.rb, ctx.special)): BestRun {
 	const search = new RouteSearch(ctx, graph);
 	search.step(Infinity);
 	return search.result();
