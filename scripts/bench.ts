@@ -16,6 +16,7 @@
  * `open` (scripts/bench-open.ts): opening the longest game with and without checkpoints.
  * `router` (scripts/bench-router.ts): the route finder's median and worst time on the named
  * late-game positions and the five costliest `run_routes` positions of each game.
+ * `ui` (scripts/bench-ui.ts): the game page's log, history and figures of each game.
  *
  *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N]
  */
@@ -28,6 +29,7 @@ import { replayExport } from '../src/lib/interop/replay';
 import { benchOpen, benchOpenNative } from './bench-open';
 import { benchSync } from './bench-sync';
 import { benchRouter } from './bench-router';
+import { benchUi } from './bench-ui';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -165,7 +167,9 @@ async function main(): Promise<void> {
 	const sync = await benchSync();
 	// The route finder on the late-game positions of the route-finder issue (bench-router.ts).
 	const router = benchRouter(runs);
-	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: { imported: benchOpen(runs), native: await benchOpenNative(runs) }, sync, router }, null, 2) + '\n');
+	// The game page's log, history and figures of each game (bench-ui.ts).
+	const ui = benchUi(runs);
+	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: { imported: benchOpen(runs), native: await benchOpenNative(runs) }, sync, router, ui }, null, 2) + '\n');
 }
 
 await main();

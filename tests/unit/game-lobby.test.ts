@@ -78,7 +78,33 @@ describe('the lobby of a game for friends', () => {
 		expect(await guest.undo()).toBe(false);
 		expect(await host.undo()).toBe(true);
 		await settle();
-		expect(guest.log.map((l) => l.text)).toEqual(['Stock Round 1']);
+		// The bid is gone from the log's actions; the undo line says what was taken back.
+		expect(guest.log.filter((l) => l.kind !== 'undo').map((l) => l.text)).toEqual(['Stock Round 1']);
+		expect(guest.log.at(-1)).toMatchObject({ kind: 'undo', text: `Ada took back: Ada bids £100 on ${ma}` });
 		expect(host.undoableSeat).toBe(null);
+	});
+
+	it('a player may set auto-pass out of turn on their own device (programs are accepted out of turn), but not for another seat', async () => {
+		const { host, guest, watcher, settle } = await devices();
+		await host.claim(0, 'Ada');
+		await guest.claim(1, 'Brunel');
+		await settle();
+		await host.start();
+		await settle();
+		// Seat 0 (Ada) is to act; Brunel (seat 1, player id 2) is not.
+		expect(guest.toAct).toEqual([]);
+		const autoPass = (player: number) => ({ type: 'program_share_pass', entity: player, entity_type: 'player', unconditional: true, indefinite: false });
+		expect(await guest.act(autoPass(2))).toBe(true);
+		await settle();
+		expect(host.log.some((l) => l.kind === 'action' && l.text === 'Brunel sets auto-pass, unconditionally')).toBe(true);
+		// Only for a seat this device holds: not Ada's program from Brunel's device, and not a spectator's.
+		expect(await guest.act(autoPass(1))).toBe(false);
+		expect(guest.refusal?.code).toBe('not_your_turn');
+		expect(await watcher.act(autoPass(2))).toBe(false);
+		expect(watcher.refusal?.code).toBe('not_your_turn');
+		// A move that is not a program still waits for its turn.
+		const [ma] = bidBoxes(guest.state!).filter((c) => c.startsWith('M'));
+		expect(await guest.act(bidAction(2, ma, 100))).toBe(false);
+		expect(guest.refusal?.code).toBe('not_your_turn');
 	});
 });

@@ -83,7 +83,9 @@ describe('undo of another seat’s action needs that seat’s consent', () => {
 			expect(v.pendingUndo).toBeNull();
 			expect(v.undoRequests.at(-1)).toMatchObject({ status: 'declined', declinedBy: 'Brunel', requester: 'Ada' });
 			expect(v.view!.stateHash).toBe(before);
-			expect(v.log.at(-1)?.text).toBe(brunelsBid);
+			// The log ends with the request and its decline; the last action line is still Brunel's bid.
+			expect(v.log.filter((l) => l.kind === 'action').at(-1)?.text).toBe(brunelsBid);
+			expect(v.log.at(-1)).toMatchObject({ kind: 'consent', text: "Brunel declined Ada's request to take back" });
 		}
 		// The decline is told by the banner, not as a refused move.
 		expect(a.logRefusals).toEqual([]);
@@ -95,7 +97,7 @@ describe('undo of another seat’s action needs that seat’s consent', () => {
 		for (const v of [a, b]) {
 			expect(v.pendingUndo).toBeNull();
 			expect(v.undoRequests.at(-1)).toMatchObject({ status: 'undone', requester: 'Ada', takesBack: [brunelsBid] });
-			expect(v.log.at(-1)?.text).toBe('Ada passes');
+			expect(v.log.filter((l) => l.kind === 'action').at(-1)?.text).toBe('Ada passes');
 			expect(v.active.map((x) => x.name)).toEqual(['Brunel']);
 		}
 		expect(a.view!.head).toBe(b.view!.head);

@@ -2,14 +2,16 @@
  * Figures over a whole game, for the end screen's value chart and the spreadsheet (issue 8): each
  * player's value at every round boundary, and each company's revenue in every operating round.
  *
- * The actions are replayed once through the engine, from the start position; the replay is kept,
- * so that a new action costs one more step, not a second replay (`GameStatsTracker`). Pure: no
- * clock, no DOM, no runes.
+ * The figures are gathered as a replay applies the actions (`StatsGatherer`): the page's live game
+ * feeds them from the one replay it keeps for its log and history; any other list of actions is
+ * replayed here once, and kept, so that a new action costs one more step, not a second replay
+ * (`GameStatsTracker`). Pure: no clock, no DOM, no runes.
  *
  * Value is the engine's own final score (`scores`: cash, shares at market value, concessions,
  * the Tax Haven, less debt; rules digest 11), asked at each boundary; nothing here re-counts it.
  */
 import { Game, scores, type Action, type GameState } from '../engine';
+import type { ReplayListener } from './history-replay';
 
 /** A player as the chart names them, in the game's seating order (not the turn order). */
 export interface StatsPlayer {
@@ -88,79 +90,106 @@ function claimedRevenue(action: Action): number | null {
 /** How many of the latest actions are compared to decide that a new list extends the one replayed. */
 const TAIL_CHECK = 8;
 
-/** The running replay and what has been gathered from it so far. */
-class StatsBuilder {
+/** The company operating and its round label, or null outside an operating round. */
+export interface OperatingNow {
+	readonly corp: string;
+	readonly or: string;
+}
+
+/** The company operating in `state` and its round label, or null outside an operating round. */
+export function operatingNow(state: Readonly<GameState>): OperatingNow | null {
+	if (state.round.kind !== 'operating' || state.end.finished) return null;
+	const corp = state.round.order[state.round.current];
+	return corp === undefined ? null : { corp, or: `OR ${state.turn}.${state.round.num}` };
+}
+
+/** What the gatherer had after n steps, to go back there when an undo drops the steps after. */
+interface Mark {
+	readonly points: number;
+	readonly ors: number;
+	readonly changes: number;
+	readonly label: string;
+}
+
+/**
+ * The figures gathered from steps as a replay applies them: by the stats' own replay
+ * (`StatsBuilder`) or by the one replay the page keeps for its log and history
+ * (game-view.svelte.ts), which hears every step once. Read-only on the states it is given.
+ */
+export class StatsGatherer {
 	readonly players: readonly StatsPlayer[];
-	#game: Game;
-	readonly #liveFrom: number;
 	readonly #points: ValuePoint[] = [];
 	readonly #ors: string[] = [];
-	readonly #revenue: Record<string, Record<string, number>> = {};
+	#revenue: Record<string, Record<string, number>> = {};
 	readonly #changes: RevenueChange[] = [];
 	/** The label of the round in progress (a choice round keeps the label of the one before). */
 	#label: string;
 	#applied = 0;
-	/** JSON of the latest actions applied, newest last, to recognise an extended list. */
-	readonly #tail: string[] = [];
 	#stopped: GameStats['stopped'] = null;
+	/** `#marks[n]`: the figures after n steps. */
+	#marks: Mark[] = [];
 
-	constructor(initial: GameState, liveFrom: number) {
-		this.#game = new Game(initial);
-		this.#liveFrom = liveFrom;
-		const state = this.#game.state;
-		this.players = state.setup.players.map((p) => ({ id: p.id, name: p.name }));
-		this.#label = roundLabel(state) ?? 'Start';
-		this.#points.push({ label: 'Start', after: 0, values: valuesOf(state, this.players) });
-		this.#observe();
+	constructor(initial: Readonly<GameState>) {
+		this.players = initial.setup.players.map((p) => ({ id: p.id, name: p.name }));
+		this.#label = roundLabel(initial as GameState) ?? 'Start';
+		this.#points.push({ label: 'Start', after: 0, values: valuesOf(initial, this.players) });
+		this.#observe(initial);
+		this.#mark();
 	}
 
 	get applied(): number {
 		return this.#applied;
 	}
-
-	/** Whether `actions` begins with the actions applied so far (checked on the latest few). */
-	extends(actions: readonly Action[]): boolean {
-		if (actions.length < this.#applied) return false;
-		const from = this.#applied - this.#tail.length;
-		return this.#tail.every((json, i) => JSON.stringify(actions[from + i]) === json);
+	get stopped(): GameStats['stopped'] {
+		return this.#stopped;
 	}
 
-	/** Applies `action` (and the automatic actions the site records inside it); false once refused. */
-	apply(action: Action): boolean {
-		if (this.#stopped) return false;
-		const batch: readonly Action[] = [action, ...(Array.isArray(action.auto_actions) ? action.auto_actions : [])];
-		for (const a of batch) {
-			const before = this.#operating();
-			const r = this.#game.process(a);
-			if (!r.ok) {
-				this.#stopped = { index: this.#applied, code: r.error.code, message: r.error.message };
-				return false;
-			}
-			this.#afterRun(a, before);
-		}
-		this.#applied += 1;
-		if (this.#applied === this.#liveFrom) this.#switchToLive();
-		this.#tail.push(JSON.stringify(action));
-		if (this.#tail.length > TAIL_CHECK) this.#tail.shift();
-		this.#observe();
-		return true;
+	/** The step after the ones applied was refused: the figures stop before it. */
+	refused(code: string, message: string): void {
+		this.#stopped ??= { index: this.#applied, code, message };
 	}
 
 	/**
-	 * An imported game's prefix replays as the site loads a log; play here goes on under the full
-	 * rules, as the log's own replay does (sync/engine-1822-import.ts stateAfterPrefix).
+	 * One engine action applied (a step, or one of the automatic actions recorded inside it):
+	 * `before` is the company that was operating when it began.
 	 */
-	#switchToLive(): void {
-		const state = this.#game.snapshot();
-		this.#game = new Game({ ...state, setup: { ...state.setup, mode: 'live' } });
+	ran(action: Action, before: OperatingNow | null, after: Readonly<GameState>): void {
+		if (this.#stopped) return;
+		const claimed = claimedRevenue(action);
+		if (claimed === null || !before) return;
+		// A run whose turn ended within the same action (nothing left to do after it) is no longer in
+		// the state afterwards: its revenue is the figure the engine just accepted for it (computed
+		// and checked in live play; the recorded one in an imported log, as the site does).
+		const now = operatingNow(after);
+		if (now && now.corp === before.corp && now.or === before.or) return;
+		this.#record(before.corp, before.or, claimed);
 	}
 
-	/** The company operating now and its round label, or null outside an operating round. */
-	#operating(): { corp: string; or: string } | null {
-		const state = this.#game.state;
-		if (state.round.kind !== 'operating' || state.end.finished) return null;
-		const corp = state.round.order[state.round.current];
-		return corp === undefined ? null : { corp, or: `OR ${state.turn}.${state.round.num}` };
+	/** A step is over (after its `ran` calls): the operating company's turn so far, and a point when a round has ended. */
+	stepped(after: Readonly<GameState>): void {
+		if (this.#stopped) return;
+		this.#applied += 1;
+		this.#observe(after);
+		this.#mark();
+	}
+
+	/** Forgets the steps from `n` on (an undo): the figures are those after the first n steps. */
+	rewind(n: number): void {
+		if (n >= this.#applied) return;
+		const m = this.#marks[n];
+		this.#marks = this.#marks.slice(0, n + 1);
+		this.#applied = n;
+		this.#stopped = null;
+		this.#points.length = m.points;
+		this.#ors.length = m.ors;
+		this.#changes.length = m.changes;
+		this.#label = m.label;
+		this.#revenue = {};
+		for (const c of this.#changes) (this.#revenue[c.corp] ??= {})[c.or] = c.revenue;
+	}
+
+	#mark(): void {
+		this.#marks[this.#applied] = { points: this.#points.length, ors: this.#ors.length, changes: this.#changes.length, label: this.#label };
 	}
 
 	#record(corp: string, or: string, revenue: number): void {
@@ -171,39 +200,25 @@ class StatsBuilder {
 		this.#changes.push({ corp, or, revenue, at: this.#applied });
 	}
 
-	/**
-	 * A run whose turn ended within the same action (nothing left to do after it) is no longer in
-	 * the state afterwards: its revenue is the figure the engine just accepted for it (computed and
-	 * checked in live play; the recorded one in an imported log, as the site does).
-	 */
-	#afterRun(action: Action, before: { corp: string; or: string } | null): void {
-		const claimed = claimedRevenue(action);
-		if (claimed === null || !before) return;
-		const now = this.#operating();
-		if (now && now.corp === before.corp && now.or === before.or) return;
-		this.#record(before.corp, before.or, claimed);
-	}
-
-	/** After each action: the operating company's turn so far, and a point when a round has ended. */
-	#observe(): void {
-		const state = this.#game.state;
-		const op = this.#operating();
+	#observe(state: Readonly<GameState>): void {
+		const op = operatingNow(state);
 		if (op && state.round.kind === 'operating') {
 			const known = this.#revenue[op.corp]?.[op.or];
 			// Shown as 0 until it runs: a turn taken without a run earned nothing.
 			this.#record(op.corp, op.or, state.round.turn.revenue ?? known ?? 0);
 		}
-		const label = roundLabel(state);
+		const label = roundLabel(state as GameState);
 		if (label !== null && label !== this.#label) {
 			this.#points.push({ label: this.#label, after: this.#applied, values: valuesOf(state, this.players) });
 			this.#label = label;
 		}
 	}
 
-	stats(): GameStats {
+	/** The figures; `current` is the position after the steps applied (for the last point's values). */
+	stats(current: () => Readonly<GameState>): GameStats {
 		const points = [...this.#points];
 		if (points[points.length - 1].after !== this.#applied) {
-			points.push({ label: this.#label, after: this.#applied, values: valuesOf(this.#game.state, this.players) });
+			points.push({ label: this.#label, after: this.#applied, values: valuesOf(current(), this.players) });
 		}
 		const revenue: Record<string, Record<string, number>> = {};
 		for (const [corp, byOr] of Object.entries(this.#revenue)) revenue[corp] = { ...byOr };
@@ -216,6 +231,78 @@ class StatsBuilder {
 			applied: this.#applied,
 			stopped: this.#stopped
 		};
+	}
+}
+
+/** Feeds `gatherer` from a replay that hears each step once (the log's: log-sentences.ts). */
+export function statsListener(gatherer: StatsGatherer): ReplayListener {
+	return {
+		step: (step, _index, before, after, error) => {
+			if (error) return gatherer.refused(error.code, error.message);
+			gatherer.ran(step.action, operatingNow(before), after);
+			gatherer.stepped(after);
+		},
+		rewound: (base) => gatherer.rewind(base)
+	};
+}
+
+/** The stats' own replay, for a list of actions no other replay has heard. */
+class StatsBuilder {
+	#game: Game;
+	readonly #liveFrom: number;
+	readonly #gatherer: StatsGatherer;
+	/** JSON of the latest actions applied, newest last, to recognise an extended list. */
+	readonly #tail: string[] = [];
+
+	constructor(initial: GameState, liveFrom: number) {
+		this.#game = new Game(initial);
+		this.#liveFrom = liveFrom;
+		this.#gatherer = new StatsGatherer(this.#game.state);
+	}
+
+	get applied(): number {
+		return this.#gatherer.applied;
+	}
+
+	/** Whether `actions` begins with the actions applied so far (checked on the latest few). */
+	extends(actions: readonly Action[]): boolean {
+		const applied = this.applied;
+		if (actions.length < applied) return false;
+		const from = applied - this.#tail.length;
+		return this.#tail.every((json, i) => JSON.stringify(actions[from + i]) === json);
+	}
+
+	/** Applies `action` (and the automatic actions the site records inside it); false once refused. */
+	apply(action: Action): boolean {
+		if (this.#gatherer.stopped) return false;
+		const batch: readonly Action[] = [action, ...(Array.isArray(action.auto_actions) ? action.auto_actions : [])];
+		for (const a of batch) {
+			const before = operatingNow(this.#game.state);
+			const r = this.#game.process(a);
+			if (!r.ok) {
+				this.#gatherer.refused(r.error.code, r.error.message);
+				return false;
+			}
+			this.#gatherer.ran(a, before, this.#game.state);
+		}
+		if (this.applied + 1 === this.#liveFrom) this.#switchToLive();
+		this.#gatherer.stepped(this.#game.state);
+		this.#tail.push(JSON.stringify(action));
+		if (this.#tail.length > TAIL_CHECK) this.#tail.shift();
+		return true;
+	}
+
+	/**
+	 * An imported game's prefix replays as the site loads a log; play here goes on under the full
+	 * rules, as the log's own replay does (sync/engine-1822-import.ts stateAfterPrefix).
+	 */
+	#switchToLive(): void {
+		const state = this.#game.snapshot();
+		this.#game = new Game({ ...state, setup: { ...state.setup, mode: 'live' } });
+	}
+
+	stats(): GameStats {
+		return this.#gatherer.stats(() => this.#game.state);
 	}
 }
 
@@ -255,6 +342,9 @@ export function statsAt(stats: GameStats, n: number): GameStats {
 	};
 }
 
+/** The figures of `actions` if this replay has heard exactly them, else null. */
+export type StatsSource = (key: string, actions: readonly Action[], liveFrom: number) => GameStats | null;
+
 /**
  * The figures of one game, kept up to date as actions are added: a list that extends the one
  * already replayed costs only its new actions; anything else (an undo, another game) replays
@@ -264,6 +354,15 @@ export class GameStatsTracker {
 	#key: string | null = null;
 	#builder: StatsBuilder | null = null;
 	#cached: GameStats | null = null;
+	#source: StatsSource | null = null;
+
+	/**
+	 * Answers from another replay that has heard the same actions, when it can (the page's live
+	 * game keeps one replay for its log, its history and these figures: game-view.svelte.ts).
+	 */
+	follow(source: StatsSource | null): void {
+		this.#source = source;
+	}
 
 	/**
 	 * `key` names the game (its id); `initial` gives its start position, and is only called when
@@ -271,6 +370,8 @@ export class GameStatsTracker {
 	 * position.
 	 */
 	update(key: string, initial: () => GameState | null, actions: readonly Action[], liveFrom = 0): GameStats | null {
+		const given = this.#source?.(key, actions, liveFrom);
+		if (given) return given;
 		const fullKey = `${key}|${liveFrom}`;
 		let b = this.#builder;
 		if (b && this.#key === fullKey && this.#cached && b.applied === actions.length && b.extends(actions)) return this.#cached;

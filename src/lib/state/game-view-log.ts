@@ -113,3 +113,55 @@ function redoableOf(u: UndoStatus, actions: ReadonlyMap<string, Action>): string
 export function fallbackSentence(state: GameState): SentenceOf {
 	return (_id, action) => describeAction(state, action);
 }
+
+/**
+ * Steps replayed at once when the log grows by no more than this; a longer stretch (opening a
+ * long game) is replayed in slices between frames, so that the map and the controls do not wait
+ * for the log, the history or the figures (issue 11).
+ */
+export const LOG_AT_ONCE = 120;
+/** Time one slice may take (ms), so that the page stays responsive while a long log is written. */
+const SLICE_MS = 12;
+
+/** The page's timers (or Node's, in tests), read through `globalThis`: this file has no DOM types. */
+const later = (fn: () => void): unknown => globalThis.setTimeout(fn, 0);
+const now = (): number => globalThis.performance?.now() ?? 0;
+
+/**
+ * Runs `step` (one step of a long replay; true once none is left) in slices of about SLICE_MS,
+ * each in a task of its own, then `done` after each slice.
+ */
+export class Slices {
+	readonly #step: () => boolean;
+	readonly #done: () => void;
+	#handle: unknown = null;
+
+	constructor(step: () => boolean, done: () => void) {
+		this.#step = step;
+		this.#done = done;
+	}
+
+	/** Runs a slice in a later task, unless one is already waiting. */
+	schedule(): void {
+		this.#handle ??= later(() => this.#run());
+	}
+
+	cancel(): void {
+		if (this.#handle !== null) globalThis.clearTimeout(this.#handle as ReturnType<typeof setTimeout>);
+		this.#handle = null;
+	}
+
+	#run(): void {
+		this.#handle = null;
+		// One step at a time while the slice lasts: a live run may take a while to check.
+		const until = now() + SLICE_MS;
+		let finished = this.#step();
+		while (!finished && now() < until) finished = this.#step();
+		this.#done();
+	}
+
+	/** Waits for the tasks already queued (slices among them) to run. */
+	static pause(): Promise<void> {
+		return new Promise<void>((resolve) => later(resolve));
+	}
+}

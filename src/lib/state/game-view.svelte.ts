@@ -11,8 +11,9 @@ import type { ChatMessage, Divergence, GameSession, Peer, SessionView } from '..
 import { controllingSeat, readSetup1822, type Setup1822 } from '../sync/engine-1822';
 import type { JsonObject } from '../sync/entry';
 import { activeOf, claimNames, refusalSentence, type ActiveEntity, type GameSummary, type LobbySeat, type OnlinePeer } from './game-view-helpers';
-import { fallbackSentence, logWithUndos } from './game-view-log';
-import { historyBase, liveSteps, type HistoryBase, type HistoryStep } from './history-steps';
+import { fallbackSentence, LOG_AT_ONCE, logWithUndos, Slices } from './game-view-log';
+import { sharedStatsTracker, StatsGatherer, statsListener, type GameStats } from './game-stats';
+import { historyBase, liveSteps, stepsAre, type HistoryBase, type HistoryStep } from './history-steps';
 import { LogBuilder, type ActionInEffect, type LogLine } from './log-sentences';
 import type { PlayTarget, ShownRefusal } from './play-target';
 import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './undo-request';
@@ -20,6 +21,8 @@ import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './u
 export type { UndoAnswer, UndoRequestView } from './undo-request';
 
 export type { ShownRefusal } from './play-target';
+
+export { LOG_AT_ONCE } from './game-view-log';
 
 export type { ActiveEntity, GameSummary, LobbySeat, OnlinePeer } from './game-view-helpers';
 
@@ -34,11 +37,18 @@ export class GameView implements PlayTarget {
 	readonly #onSummary: ((s: GameSummary) => void) | null;
 	#base: HistoryBase | null = null;
 	#builder: LogBuilder | null = null;
+	/** The game's figures, gathered on the log's replay (one replay for the log, the history and the stats). */
+	#gatherer: StatsGatherer | null = null;
+	/** Replays a long stretch of the log between frames. */
+	readonly #slices = new Slices(() => this.#builder?.advance(1) ?? true, () => this.#writeLog());
+	#statsCache: { readonly steps: readonly HistoryStep[]; readonly stats: GameStats } | null = null;
 	#lastSummary = '';
 	#unsubscribe: () => void;
 
 	#view = $state.raw<SessionView<GameState> | null>(null);
 	#log = $state.raw<readonly LogLine[]>([]);
+	/** Steps of the log still to replay (a long game being opened). */
+	#logPending = $state(0);
 	/** Every step from the true start: the imported prefix, then the live actions in effect. */
 	#steps = $state.raw<readonly HistoryStep[]>([]);
 	#chat = $state.raw<readonly ChatMessage[]>([]);
@@ -65,9 +75,12 @@ export class GameView implements PlayTarget {
 		const off = session.subscribe((view) => this.#update(view));
 		const offChat = session.onChat((messages) => (this.#chat = messages));
 		this.#chat = session.messages();
+		// The end screen and the spreadsheet ask the shared tracker: it answers from this replay.
+		sharedStatsTracker(this).follow((key, actions, liveFrom) => this.#statsOf(key, actions, liveFrom));
 		this.#unsubscribe = () => {
 			off();
 			offChat();
+			this.#slices.cancel();
 		};
 	}
 
@@ -78,15 +91,18 @@ export class GameView implements PlayTarget {
 		if (view.stage === 'playing' && view.state) {
 			if (!this.#builder) {
 				this.#base = historyBase(view);
-				this.#builder = this.#base ? new LogBuilder(this.#base.initial, this.#base.liveFrom) : null;
+				if (this.#base) {
+					this.#gatherer = new StatsGatherer(this.#base.initial);
+					this.#builder = new LogBuilder(this.#base.initial, this.#base.liveFrom, { also: statsListener(this.#gatherer) });
+				}
 			}
 			const builder = this.#builder;
 			if (builder && this.#base) {
 				const steps = [...this.#base.imported, ...liveSteps(view)];
-				const lines = builder.update(steps);
-				const latest = fallbackSentence(builder.replay.state);
-				this.#log = logWithUndos(view, lines, (id, action) => builder.sentenceOf(id) ?? latest(id, action));
+				builder.target(steps);
 				this.#steps = steps;
+				if (builder.pending <= LOG_AT_ONCE) builder.advance();
+				this.#writeLog();
 			}
 		}
 		if (this.#onSummary) {
@@ -98,6 +114,34 @@ export class GameView implements PlayTarget {
 				this.#onSummary(summary);
 			}
 		}
+	}
+
+	/**
+	 * Publishes the log once every step is described; until then, replays the next slice later
+	 * (the lines published so far stay: they are the older ones, and the undo sentences need all).
+	 */
+	#writeLog(): void {
+		const builder = this.#builder;
+		const view = this.#view;
+		if (!builder || !view) return;
+		this.#logPending = builder.pending;
+		if (builder.pending > 0) return this.#slices.schedule();
+		const sentence = (id: string, action: Action) => builder.sentenceOf(id) ?? fallbackSentence(builder.replay.state)(id, action);
+		this.#log = logWithUndos(view, builder.lines, sentence);
+	}
+
+	/** The figures of `actions` from the log's replay, when they are this game's steps. */
+	#statsOf(key: string, actions: readonly Action[], liveFrom: number): GameStats | null {
+		const builder = this.#builder;
+		const gatherer = this.#gatherer;
+		const steps = this.#steps;
+		if (!builder || !gatherer || key !== this.game || liveFrom !== this.importedCount || !stepsAre(steps, actions)) return null;
+		if (this.#statsCache?.steps === steps) return this.#statsCache.stats;
+		// Wanted now: the steps not replayed yet are replayed at once (the log is published by its slice).
+		builder.advance();
+		const stats = gatherer.stats(() => builder.replay.stateAt(gatherer.applied));
+		this.#statsCache = { steps, stats };
+		return stats;
 	}
 
 	#onlinePeers(view: SessionView<GameState>, peers: readonly Peer[]): OnlinePeer[] {
@@ -211,6 +255,15 @@ export class GameView implements PlayTarget {
 	get log(): readonly LogLine[] {
 		return this.#log;
 	}
+	/** Steps of a long game's log still being written (0 once the log is complete). */
+	get logPending(): number {
+		return this.#logPending;
+	}
+	/** Resolves once the log describes every step in effect (at once when it does). */
+	async logReady(): Promise<void> {
+		while (this.#builder && this.#builder.pending > 0) await Slices.pause();
+		if (this.#logPending > 0) this.#writeLog();
+	}
 	get refusal(): ShownRefusal | null {
 		return this.#refusal;
 	}
@@ -291,7 +344,10 @@ export class GameView implements PlayTarget {
 	async act(action: JsonObject, control = 'action'): Promise<boolean> {
 		const state = this.state;
 		const seat = state ? controllingSeat(state, action.entity) : null;
-		if (seat === null || !this.toAct.includes(seat)) {
+		// A program (auto-pass, automatic buying) may be set by its player out of turn; the log
+		// accepts it so (sync/engine-1822.ts: program_* actions out of turn).
+		const program = typeof action.type === 'string' && action.type.startsWith('program_');
+		if (seat === null || !(program ? this.mine : this.toAct).includes(seat)) {
 			this.#refusal = { control, code: 'not_your_turn', message: 'It is not the turn of a seat held on this device.' };
 			return false;
 		}

@@ -8,7 +8,7 @@
  * 'import': recorded revenue kept); the game switches to live play where they end, exactly as
  * the log's own replay does (sync/engine-1822-import.ts stateAfterPrefix).
  */
-import { createGame, Game, type Action, type GameState } from '../engine';
+import { createGame, Game, type Action, type GameState, type RuleError } from '../engine';
 import type { SessionView } from '../sync';
 import { readSetup1822, playerIdOfSeat } from '../sync/engine-1822';
 import { readImportedPrefix, type ImportedPrefix } from '../sync/engine-1822-import';
@@ -54,6 +54,19 @@ export function liveSteps(view: SessionView<GameState>): HistoryStep[] {
 		if (e.kind.kind === 'game' && !undone.has(e.id)) out.push({ id: e.id, action: e.kind.action as unknown as Action, source: 'live' });
 	}
 	return out;
+}
+
+/**
+ * Whether `actions` are the actions of `steps`, the very same objects, none of them carrying
+ * automatic actions of its own (a replay of the steps then applied exactly `actions`).
+ */
+export function stepsAre(steps: readonly HistoryStep[], actions: readonly Action[]): boolean {
+	if (actions.length !== steps.length) return false;
+	for (let i = 0; i < steps.length; i++) {
+		const a = steps[i].action;
+		if (actions[i] !== a || (Array.isArray(a.auto_actions) && a.auto_actions.length > 0)) return false;
+	}
+	return true;
 }
 
 /**
@@ -115,9 +128,14 @@ export class StepRunner {
 	 * from this very position, so a refusal here means a replay mismatch, shown in the log).
 	 */
 	apply(step: HistoryStep): string | null {
+		return this.run(step)?.message ?? null;
+	}
+
+	/** `apply`, with the engine's refusal whole (its code too). */
+	run(step: HistoryStep): RuleError | null {
 		const r = this.#game.process(step.action);
 		this.#applied += 1;
-		if (!r.ok) return r.error.message;
+		if (!r.ok) return r.error;
 		// The prefix's last step: from here on the game is live play, as the log replays it.
 		if (this.#applied === this.#liveFrom) this.#game = new Game(switchedToLive(this.#game.state as GameState));
 		return null;

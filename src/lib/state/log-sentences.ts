@@ -4,10 +4,10 @@
  * what an action caused (auctions won when a stock round ends).
  *
  * Replay is incremental: when the new list of actions extends the one already replayed, only the
- * new actions are applied.
+ * new actions are applied; a long list may be described in slices.
  */
 import { autoActions, roundName, type Action, type GameState } from '../engine';
-import { HistoryReplay } from './history-replay';
+import { CHECKPOINT_EVERY, HistoryReplay, type ReplayListener } from './history-replay';
 import type { HistoryStep, StepSource } from './history-steps';
 import { companyName, playerName } from './stock-view';
 import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
@@ -175,7 +175,11 @@ export interface ActionInEffect {
 
 /**
  * Builds the log as the actions in effect grow, on a replay of the history that also serves the
- * history cursor's past positions (history-replay.ts).
+ * history cursor's past positions (history-replay.ts) and, through `also`, anyone else who wants
+ * to hear each step once (the game's figures: game-stats.ts).
+ *
+ * The steps may be set first (`target`) and described later, a slice at a time (`advance`), so
+ * that a long game opens before its log is written (issue 11).
  */
 export class LogBuilder {
 	readonly replay: HistoryReplay;
@@ -183,24 +187,54 @@ export class LogBuilder {
 	/** Sentences of every step described, kept after an undo so that it can say what it took back. */
 	readonly #sentences = new Map<string, string>();
 
-	constructor(initial: GameState, liveFrom = 0) {
-		this.replay = new HistoryReplay(initial, liveFrom);
+	constructor(initial: GameState, liveFrom = 0, opts: { readonly also?: ReplayListener } = {}) {
+		const also = opts.also;
+		this.replay = new HistoryReplay(initial, liveFrom, CHECKPOINT_EVERY, {
+			step: (step, index, before, after, error, again) => {
+				if (!again) this.#describe(step, index, before, after, error?.message ?? null);
+				also?.step(step, index, before, after, error, again);
+			},
+			rewound: (base) => also?.rewound(base)
+		});
 		this.#lines = [header(initial, 0)];
 	}
 
 	/** Brings the log up to `actions` (the steps in effect from the true start, in order) and returns every line. */
 	update(actions: readonly ActionInEffect[]): readonly LogLine[] {
-		const steps: HistoryStep[] = actions.map((a) => ({ id: a.id, action: a.action, source: a.source ?? 'live' }));
-		const known = this.replay.steps;
-		let same = 0;
-		while (same < known.length && same < steps.length && known[same].id === steps[same].id) same += 1;
-		// An undo changed the steps from `same` on: their lines go, and are rebuilt as they replay.
-		if (same < known.length) this.#lines = this.#lines.filter((l) => l.position <= same);
-		this.replay.sync(steps, (step, index, before, after, error) => this.#describe(step, index, before, after, error));
+		this.target(actions);
+		this.advance();
 		return [...this.#lines];
 	}
 
-	#describe(step: HistoryStep, index: number, before: GameState, after: GameState, error: string | null): void {
+	/**
+	 * Sets the steps in effect from the true start without describing the new ones yet. Lines of
+	 * steps an undo changed go at once.
+	 */
+	target(actions: readonly ActionInEffect[]): void {
+		const steps: HistoryStep[] = actions.map((a) => ({ id: a.id, action: a.action, source: a.source ?? 'live' }));
+		const replayed = this.replay.length;
+		const same = this.replay.target(steps);
+		// An undo changed the steps from `same` on: their lines go, and are rebuilt as they replay.
+		if (same < replayed) this.#lines = this.#lines.filter((l) => l.position <= same);
+	}
+
+	/** Describes up to `max` more of the steps set; true when every one is described. */
+	advance(max = Infinity): boolean {
+		return this.replay.advance(max);
+	}
+
+	/** Steps set and not described yet. */
+	get pending(): number {
+		return this.replay.pending;
+	}
+
+	/** Every line described so far. */
+	get lines(): readonly LogLine[] {
+		return [...this.#lines];
+	}
+
+	#describe(step: HistoryStep, index: number, before: GameState, afterState: Readonly<GameState>, error: string | null): void {
+		const after = afterState as GameState;
 		const position = index + 1;
 		const text = error === null ? describeAction(before, step.action, after) : `${describeAction(before, step.action)} (not replayed: ${error})`;
 		this.#sentences.set(step.id, text);
