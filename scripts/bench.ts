@@ -18,7 +18,9 @@
  * late-game positions and the five costliest `run_routes` positions of each game.
  * `ui` (scripts/bench-ui.ts): the game page's log, history and figures of each game.
  *
- *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N]
+ *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only games,open,sync,router,ui]
+ *
+ * `--only` runs just the named parts (e.g. `npm run bench -- --only router`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +45,19 @@ function median(xs: number[]): number {
 function numberArg(name: string, fallback: number): number {
 	const i = process.argv.indexOf(name);
 	return i > 0 ? Math.max(1, Number(process.argv[i + 1]) || fallback) : fallback;
+}
+
+const PARTS = ['games', 'open', 'sync', 'router', 'ui'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts asked for with `--only a,b` (all of them by default). */
+function partsAsked(): ReadonlySet<Part> {
+	const i = process.argv.indexOf('--only');
+	if (i < 0) return new Set(PARTS);
+	const named = (process.argv[i + 1] ?? '').split(',').filter(Boolean);
+	const unknown = named.filter((n) => !(PARTS as readonly string[]).includes(n));
+	if (unknown.length > 0 || named.length === 0) throw new Error(`--only takes some of: ${PARTS.join(', ')}`);
+	return new Set(named as Part[]);
 }
 
 /** The parts of a V8 CPU profile (Profiler.stop) read here. */
@@ -128,6 +143,7 @@ async function main(): Promise<void> {
 	const runs = numberArg('--runs', 5);
 	const warmups = numberArg('--warmup', 20);
 	const profileRuns = numberArg('--profile-runs', 20);
+	const only = partsAsked();
 	if (!existsSync(fixtures)) {
 		// The sync figures need no reference games (bench-sync.ts).
 		process.stdout.write(JSON.stringify({ skipped: 'reference games not found at ../shared/reference', sync: await benchSync() }) + '\n');
@@ -135,7 +151,7 @@ async function main(): Promise<void> {
 	}
 	const games: Record<string, unknown> = {};
 	let longest: { name: string; actions: number; json: unknown } | null = null;
-	for (const title of readdirSync(fixtures).sort())
+	for (const title of only.has('games') ? readdirSync(fixtures).sort() : [])
 		for (const f of readdirSync(path.join(fixtures, title)).sort()) {
 			if (!f.endsWith('.json')) continue;
 			const json = JSON.parse(readFileSync(path.join(fixtures, title, f), 'utf8'));
@@ -164,12 +180,14 @@ async function main(): Promise<void> {
 	const profile = longest ? { game: longest.name, ...(await profileReplays(longest.json, profileRuns)) } : null;
 	// Opening the longest game with and without checkpoints (bench-open.ts); an action's time to
 	// reach the other peer and a 1500-entry log's signature check (bench-sync.ts).
-	const sync = await benchSync();
+	const sync = only.has('sync') ? await benchSync() : undefined;
 	// The route finder on the late-game positions of the route-finder issue (bench-router.ts).
-	const router = benchRouter(runs);
+	const router = only.has('router') ? benchRouter(runs) : undefined;
 	// The game page's log, history and figures of each game (bench-ui.ts).
-	const ui = benchUi(runs);
-	process.stdout.write(JSON.stringify({ node: process.version, games, profile, open: { imported: benchOpen(runs), native: await benchOpenNative(runs) }, sync, router, ui }, null, 2) + '\n');
+	const ui = only.has('ui') ? benchUi(runs) : undefined;
+	const open = only.has('open') ? { imported: benchOpen(runs), native: await benchOpenNative(runs) } : undefined;
+	const out = { node: process.version, ...(only.has('games') ? { games, profile } : {}), open, sync, router, ui };
+	process.stdout.write(JSON.stringify(out, null, 2) + '\n');
 }
 
 await main();
