@@ -115,6 +115,32 @@ describe.skipIf(!haveReference)('spreadsheet rows at the end of recorded games',
 		});
 	}
 
+	it('a company closed after running keeps its row, marked closed, with its past revenue', () => {
+		const name = '1822NRS/1822NRS_game_end_bank';
+		const json = JSON.parse(readFileSync(path.join(reference, 'fixtures', `${name}.json`), 'utf8')) as { actions: Action[] };
+		const lines = readFileSync(path.join(reference, 'traces', `${name}.jsonl`), 'utf8').trim().split('\n');
+		const end = JSON.parse(lines[lines.length - 1]) as TraceEnd;
+		const report = replayExport(json);
+		const start = replayExport({ ...json, actions: [] }).game!.state as GameState;
+		const stats = computeGameStats(start, resolveUndoRedo(json.actions).surviving);
+		const sheet = companySheet(report.game!.state as GameState, stats);
+		const state = report.game!.state as GameState;
+		// Closed by the engine's state (acquired minors); the trace's last line lists open companies only.
+		const closedRan = Object.values(state.corporations)
+			.filter((c) => c.closed && Object.keys(stats.revenue[c.id] ?? {}).length > 0)
+			.map((c) => c.id);
+		expect(closedRan.length).toBeGreaterThan(0);
+		const open = Object.entries(end.corp).filter(([, c]) => !c.x).map(([id]) => id);
+		expect(open.some((id) => closedRan.includes(id))).toBe(false);
+		expect(sheet.rows.map((r) => r.key).sort()).toEqual([...open, ...closedRan].sort());
+		for (const id of closedRan) {
+			const cells = cellsOf(sheet, id);
+			expect(cells.company.text).toMatch(/\(closed\)$/);
+			expect(cells.cash.sort).toBeNull();
+			for (const [or, amount] of Object.entries(stats.revenue[id])) expect(cells[`rev:${or}`].sort, `${id} ${or}`).toBe(amount);
+		}
+	});
+
 	it('revenue columns are the operating rounds played, each company’s cells its runs', () => {
 		const json = JSON.parse(readFileSync(path.join(reference, 'fixtures', '1822MRS/2227.json'), 'utf8')) as { actions: Action[] };
 		const report = replayExport(json);

@@ -48,8 +48,9 @@ function presidentOf(state: GameState, id: string): string | null {
 }
 
 /**
- * Companies in play (floated minors, IPO'd majors, not closed), in the engine's order (minors by
- * number, then majors). Revenue columns are the operating rounds `stats` has seen, oldest first.
+ * Companies in play (floated minors, IPO'd majors), in the engine's order (minors by number, then
+ * majors), and closed ones that ran in an operating round `stats` has seen (their past revenue,
+ * marked closed). Revenue columns are those operating rounds, oldest first.
  */
 export function companySheet(state: GameState, stats: GameStats | null): SheetTable {
 	const ors = stats?.operatingRounds ?? [];
@@ -64,12 +65,19 @@ export function companySheet(state: GameState, stats: GameStats | null): SheetTa
 	];
 	const rows: SheetRow[] = [];
 	for (const corp of Object.values(state.corporations)) {
-		if (corp.closed || !(corp.ipoed || corp.floated)) continue;
+		const revenue = stats?.revenue[corp.id] ?? {};
+		if (corp.closed ? !ors.some((or) => revenue[or] !== undefined) : !(corp.ipoed || corp.floated)) continue;
+		const revenueCells = ors.map((or) => numberCell(revenue[or] ?? null));
+		if (corp.closed) {
+			const none = cell('—', null);
+			const label = `${corporationLabel(state, corp.id)} (closed)`;
+			rows.push({ key: corp.id, cells: [cell(label, `2${corp.id.padStart(3, '0')}`), none, none, none, none, none, ...revenueCells] });
+			continue;
+		}
 		const placed = corp.charter.filter((t) => t.at !== null).length;
 		const left = corp.charter.length - placed;
 		const president = presidentOf(state, corp.id);
 		const trains = corp.trains.map((t) => t.name);
-		const revenue = stats?.revenue[corp.id] ?? {};
 		rows.push({
 			key: corp.id,
 			cells: [
@@ -80,7 +88,7 @@ export function companySheet(state: GameState, stats: GameStats | null): SheetTa
 				numberCell(corp.cash),
 				cell(trains.length > 0 ? trains.join(', ') : '—', trains.length > 0 ? trains.join(',') : null),
 				cell(`${placed} / ${left}`, placed),
-				...ors.map((or) => numberCell(revenue[or] ?? null))
+				...revenueCells
 			]
 		});
 	}
