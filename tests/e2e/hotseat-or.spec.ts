@@ -157,6 +157,10 @@ test('hotseat 1822NRS: first stock round, then the first minor lays track, buys 
 	await page.setViewportSize({ width: 390, height: 844 });
 	await noSidewaysOverflow(page);
 	await page.screenshot({ path: `${SCREENSHOTS}/or-routes-390x844.png`, fullPage: true });
+	// The narrowest phones the issue names: 375 px.
+	await page.setViewportSize({ width: 375, height: 812 });
+	await noSidewaysOverflow(page);
+	await page.screenshot({ path: `${SCREENSHOTS}/or-routes-375x812.png`, fullPage: true });
 	await page.setViewportSize({ width: 1280, height: 800 });
 	await page.getByTestId('run').click();
 

@@ -129,6 +129,10 @@ test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid
 	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 	expect(overflow).toBeLessThanOrEqual(0);
 	await page.screenshot({ path: `${SCREENSHOTS}/stock-round-390x844.png`, fullPage: true });
+	await page.setViewportSize({ width: 375, height: 812 });
+	await expect(page.getByTestId('active-panel')).toBeVisible();
+	expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+	await page.screenshot({ path: `${SCREENSHOTS}/stock-round-375x812.png`, fullPage: true });
 
 	// Everyone passes in a row: the stock round ends. Each auction goes to its highest bidder, who
 	// pays the bid: Ada £110 + £100, Cleo £100, Brunel nothing. Then the first operating round
