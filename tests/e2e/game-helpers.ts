@@ -1,5 +1,6 @@
-// Shared steps of the game e2e tests: console-error capture and the stock round's controls.
-import type { Page } from '@playwright/test';
+// Shared steps of the game e2e tests: creating a hotseat game, console-error capture and the
+// stock round's controls.
+import { expect, type Page } from '@playwright/test';
 
 export const SCREENSHOTS = 'tests/output/screenshots';
 
@@ -26,4 +27,21 @@ export async function bid(page: Page, company: string, price: number): Promise<v
 export async function pressPass(page: Page): Promise<void> {
 	await page.getByRole('heading', { level: 1 }).click();
 	await page.keyboard.press('p');
+}
+
+/** The three players of the hotseat games the tests create. */
+export const HOTSEAT_NAMES = ['Ada', 'Brunel', 'Cleo'] as const;
+
+/**
+ * Creates a 3-player 1822NRS hotseat game through the /new form and waits for its first stock
+ * round; the page is then on the game's link (`/game/<id>#<secret>`).
+ */
+export async function createNrsHotseat(page: Page): Promise<void> {
+	await page.goto('/new');
+	await page.getByRole('radio', { name: /1822NRS/ }).check();
+	await page.getByLabel('Number of players').selectOption('3');
+	for (const [i, name] of HOTSEAT_NAMES.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
+	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
+	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
 }

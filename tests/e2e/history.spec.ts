@@ -17,7 +17,7 @@ import type { HexId } from '../../src/lib/engine/core/ids';
 import { mapFor } from '../../src/lib/engine/titles/g1822/board-ops';
 import { parseExport } from '../../src/lib/interop/parse-export';
 import { resolveUndoRedo } from '../../src/lib/interop/undo-redo';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
+import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat } from './game-helpers';
 
 const REFERENCE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference');
 const FIXTURES = path.join(REFERENCE, 'fixtures');
@@ -204,13 +204,7 @@ test('hotseat log: filters, a line leads to its position, chat as the chosen sea
 	test.setTimeout(120_000);
 	const errors = watchErrors(page);
 	await page.setViewportSize({ width: 1280, height: 800 });
-	await page.goto('/new');
-	await page.getByRole('radio', { name: /1822NRS/ }).check();
-	await page.getByLabel('Number of players').selectOption('3');
-	const names = ['Ada', 'Brunel', 'Cleo'];
-	for (const [i, name] of names.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
-	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
-	await page.waitForURL(/\/game\/[0-9a-f]{64}#/);
+	await createNrsHotseat(page);
 	await expect(page.getByTestId('turn-status')).toContainText('Ada', { timeout: 30_000 });
 	const companies = await page.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
 	const minor = companies.find((c) => /^M\d+$/.test(c))!;

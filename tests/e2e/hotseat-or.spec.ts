@@ -8,7 +8,7 @@
 // - its price moves right one cell when the revenue is above 0: £50 → £60 on the NRS grid's
 //   row 8 (…, 45, 50P, 60, …), or left to £45 when it is 0.
 import { expect, test, type Page } from '@playwright/test';
-import { bid as typeBid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
+import { bid as typeBid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 const START_CASH = 500;
 const BID = 100;
 const MINOR_TREASURY = 100;
@@ -63,14 +63,8 @@ test('hotseat 1822NRS: first stock round, then the first minor lays track, buys 
 	page.on('worker', (w) => workers.push(w.url()));
 	await page.setViewportSize({ width: 1280, height: 800 });
 
-	await page.goto('/new');
-	await page.getByRole('radio', { name: /1822NRS/ }).check();
-	await page.getByLabel('Number of players').selectOption('3');
-	const names = ['Ada', 'Brunel', 'Cleo'];
-	for (const [i, name] of names.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
-	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
-	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+	await createNrsHotseat(page);
+	const names = HOTSEAT_NAMES;
 
 	// Stock round 1: each player bids £100 on a different minor and ends the turn.
 	const companies = await page.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));

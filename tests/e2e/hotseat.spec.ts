@@ -8,7 +8,7 @@
 //   highest bid + £5; a bid may not exceed free cash (counting a raise's own company as free).
 // Then a reload (the log comes back from IndexedDB), a refused bid, screenshots, and deletion.
 import { expect, test, type Page } from '@playwright/test';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
+import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 
 const START_CASH = 500;
 
@@ -32,13 +32,8 @@ test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid
 	await page.setViewportSize({ width: 1280, height: 800 });
 
 	// Create the game through the form.
-	await page.goto('/new');
-	await page.getByRole('radio', { name: /1822NRS/ }).check();
-	await page.getByLabel('Number of players').selectOption('3');
-	const names = ['Ada', 'Brunel', 'Cleo'];
-	for (const [i, name] of names.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
-	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
-	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
+	await createNrsHotseat(page);
+	const names = HOTSEAT_NAMES;
 	const url = page.url();
 
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('1822NRS');

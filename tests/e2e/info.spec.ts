@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
+import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 
 const REFERENCE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference');
 const DATA_NRS = path.join(REFERENCE, 'data', '1822NRS.json');
@@ -65,14 +65,8 @@ test('hotseat 1822NRS: market, depot, tiles and companies to come match the refe
 	const data = JSON.parse(readFileSync(DATA_NRS, 'utf8')) as RefData;
 	await page.setViewportSize({ width: 1280, height: 800 });
 
-	await page.goto('/new');
-	await page.getByRole('radio', { name: /1822NRS/ }).check();
-	await page.getByLabel('Number of players').selectOption('3');
-	const names = ['Ada', 'Brunel', 'Cleo'];
-	for (const [i, name] of names.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
-	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
-	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#/, { timeout: 20_000 });
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+	await createNrsHotseat(page);
+	const names = HOTSEAT_NAMES;
 
 	// Market: one cell per printed price, the printed e cells marked, nobody on it yet.
 	await openTab(page, 'market');

@@ -8,7 +8,7 @@
 // discarded the game's log, head, chain and state hash are exactly as before — also after a reload,
 // so nothing was stored. Undo then redo returns to the same state hash.
 import { expect, test, type Page } from '@playwright/test';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
+import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 
 const BID = 100;
 const MINOR_TREASURY = 100;
@@ -49,14 +49,8 @@ async function press(page: Page, key: string): Promise<void> {
 }
 
 async function createToFirstOperatingRound(page: Page): Promise<void> {
-	await page.goto('/new');
-	await page.getByRole('radio', { name: /1822NRS/ }).check();
-	await page.getByLabel('Number of players').selectOption('3');
-	const names = ['Ada', 'Brunel', 'Cleo'];
-	for (const [i, name] of names.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
-	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
-	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+	await createNrsHotseat(page);
+	const names = HOTSEAT_NAMES;
 	await planAndEscapeInStockRound(page);
 	const companies = await page.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
 	const minors = companies.filter((c) => /^M\d+$/.test(c)).slice(0, 3);

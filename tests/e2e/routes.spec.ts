@@ -7,7 +7,7 @@
 // - a minor pays half its revenue, the treasury keeping floor(revenue / 2) (rules digest 8.1).
 import { expect, test, type Page } from '@playwright/test';
 import { MAP_NRS } from '../../src/lib/engine/titles/g1822/scenarios/nrs/map';
-import { bid, pressPass, SCREENSHOTS, watchErrors } from './game-helpers';
+import { bid, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 
 const BID = 100;
 
@@ -41,14 +41,8 @@ test('routes by hand: click stops, see the revenue, edit, best routes, edit one 
 	const errors = watchErrors(page);
 	await page.setViewportSize({ width: 1280, height: 800 });
 
-	await page.goto('/new');
-	await page.getByRole('radio', { name: /1822NRS/ }).check();
-	await page.getByLabel('Number of players').selectOption('3');
-	const names = ['Ada', 'Brunel', 'Cleo'];
-	for (const [i, name] of names.entries()) await page.getByLabel(`Name of player ${i + 1}`).fill(name);
-	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
-	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
-	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+	await createNrsHotseat(page);
+	const names = HOTSEAT_NAMES;
 
 	// The read-only map of a stock round, with its toggles; nobody has moved yet.
 	await page.getByTestId('tab-map').click();
