@@ -8,33 +8,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activeEntities, bidBoxes, createGame, operatingChoices, process, routeRevenue, type Action, type GameState } from '../../src/lib/engine';
+import { operatingChoices, routeRevenue, type GameState } from '../../src/lib/engine';
 import { corporationId } from '../../src/lib/engine/core/ids';
 import { createRouteWorker, type RouteWorkerOptions, type WorkerOut } from '../../src/lib/state/router-worker';
-import { buyTrainAction } from '../../src/lib/state/operating-actions';
 import { replayExport } from '../../src/lib/interop/replay';
 import { referenceRoot } from './map-reference';
+import { firstMinorWithLTrain } from './router-position';
 
-function apply(s: GameState, a: unknown): GameState {
-	const r = process(s, a as Action);
-	if (!r.ok) throw new Error(r.error.message);
-	return r.value;
-}
-
-/** NRS, three minors won in stock round 1; the first to operate has bought its L train. */
-function position(): GameState {
-	const g = createGame({ title: '1822NRS', players: [1, 2, 3].map((id) => ({ id, name: `P${id}` })), seed: 7 });
-	if (!g.ok) throw new Error(g.error.message);
-	let s = g.value;
-	for (const m of bidBoxes(s).filter((c) => /^M\d+$/.test(c)).slice(0, 3)) {
-		const p = activeEntities(s)[0];
-		s = apply(s, { type: 'bid', entity: p, entity_type: 'player', company: m, price: 100 });
-		s = apply(s, { type: 'pass', entity: p, entity_type: 'player' });
-	}
-	for (let i = 0; i < 10 && s.round.kind === 'stock'; i++) s = apply(s, { type: 'pass', entity: activeEntities(s)[0], entity_type: 'player' });
-	const c = operatingChoices(s)!;
-	return apply(s, buyTrainAction(c.entity, c.trains!.depot[0].train, 50, 'L'));
-}
+const position = firstMinorWithLTrain;
 
 describe('the route-finder worker (worker-protocol.ts: latest question only)', () => {
 	const state = position();
