@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { makeGenesis } from '../../../src/lib/sync/author';
 import { MemoryKeyStore } from '../../../src/lib/sync/key-store';
 import { GameSession, type AwarenessLike } from '../../../src/lib/sync/session';
-import { add, TOY_RULES, toyGame, type ToyState } from './toy-game';
+import { add, TOY_RULES, toyGame } from './toy-game';
 import { Network } from './network';
+import { settle, startAnnAndBob } from './two-devices';
 
 function awareness(states: Map<number, unknown>, id: number): AwarenessLike {
 	return {
@@ -17,13 +18,6 @@ function awareness(states: Map<number, unknown>, id: number): AwarenessLike {
 		on: () => undefined,
 		off: () => undefined
 	};
-}
-
-async function settle(net: Network, sessions: GameSession<ToyState>[]) {
-	for (let i = 0; i < 4; i++) {
-		net.flush(() => 0);
-		await Promise.all(sessions.map((s) => s.refresh()));
-	}
 }
 
 async function table(devices: number, seats: number) {
@@ -87,13 +81,7 @@ describe('playing apart', () => {
 	it('a move made offline and a rival undo on the same head: after the merge both devices keep the lower id and refuse the other to its author (superseded)', async () => {
 		const { net, sessions } = await table(2, 2);
 		const [host, guest] = sessions;
-		await host.claim(0, 'Ann');
-		await guest.claim(1, 'Bob');
-		await settle(net, sessions);
-		await host.start();
-		await settle(net, sessions);
-		const first = host.view!.expected[0];
-		const [p, q] = first === 0 ? [host, guest] : [guest, host];
+		const { mover: first, actor: p, other: q } = await startAnnAndBob(net, sessions);
 		expect((await p.append(add(first, 2), first)).ok).toBe(true);
 		await settle(net, sessions);
 		const fork = q.view!.head;

@@ -3,8 +3,9 @@ import { makeGenesis } from '../../../src/lib/sync/author';
 import { MemoryKeyStore } from '../../../src/lib/sync/key-store';
 import { GameSession, type AwarenessLike } from '../../../src/lib/sync/session';
 import { divergentPeers } from '../../../src/lib/sync/presence';
-import { add, TOY_RULES, toyGame, type ToyState } from './toy-game';
+import { add, TOY_RULES, toyGame } from './toy-game';
 import { Network } from './network';
+import { settle, startAnnAndBob } from './two-devices';
 
 /** Awareness shared by reference between the sessions of one test: delivery is instant. */
 class SharedAwareness {
@@ -21,13 +22,6 @@ class SharedAwareness {
 			on: (_e, l) => void listeners.add(l),
 			off: (_e, l) => void listeners.delete(l)
 		};
-	}
-}
-
-async function settle(net: Network, sessions: GameSession<ToyState>[]) {
-	for (let i = 0; i < 4; i++) {
-		net.flush(() => 0);
-		await Promise.all(sessions.map((s) => s.refresh()));
 	}
 }
 
@@ -68,14 +62,7 @@ describe('game session over two documents', () => {
 
 	it('a move reaches the other device; a move out of turn is refused before it is written', async () => {
 		const { net, sessions } = await table(2);
-		const [host, guest] = sessions;
-		await host.claim(0, 'Ann');
-		await guest.claim(1, 'Bob');
-		await settle(net, sessions);
-		await host.start();
-		await settle(net, sessions);
-		const mover = host.view!.expected[0];
-		const [actor, idle] = mover === 0 ? [host, guest] : [guest, host];
+		const { mover, actor, other: idle } = await startAnnAndBob(net, sessions);
 		const early = await idle.append(add(1 - mover, 1), 1 - mover);
 		expect(early).toMatchObject({ ok: false, code: 'not_your_turn' });
 		expect(actor.view?.toAct).toEqual([mover]);
@@ -87,14 +74,7 @@ describe('game session over two documents', () => {
 
 	it("an undo of the other player's move asks them; they see the request and accept", async () => {
 		const { net, sessions } = await table(2);
-		const [host, guest] = sessions;
-		await host.claim(0, 'Ann');
-		await guest.claim(1, 'Bob');
-		await settle(net, sessions);
-		await host.start();
-		await settle(net, sessions);
-		const mover = host.view!.expected[0];
-		const [actor, other] = mover === 0 ? [host, guest] : [guest, host];
+		const { mover, actor, other } = await startAnnAndBob(net, sessions);
 		await actor.append(add(mover, 3), mover);
 		await settle(net, sessions);
 		await other.undo(1 - mover);
@@ -111,11 +91,7 @@ describe('game session over two documents', () => {
 	it('seated players chat; presence publishes head and state hash, and they agree', async () => {
 		const { net, aw, sessions } = await table(2);
 		const [host, guest] = sessions;
-		await host.claim(0, 'Ann');
-		await guest.claim(1, 'Bob');
-		await settle(net, sessions);
-		await host.start();
-		await settle(net, sessions);
+		await startAnnAndBob(net, sessions);
 		await host.say('hello', 0);
 		await settle(net, sessions);
 		expect(guest.messages().map((m) => [m.name, m.text])).toEqual([['Ann', 'hello']]);
