@@ -5,7 +5,7 @@
  * card colour of the reference data (../shared/reference/data, companies[] color): pink, green or
  * blue by the card's group.
  */
-import { tokenStyle } from '../components/map/corporation-style';
+import { tokenStyle } from './corporation-style';
 
 export const BADGE_KINDS = ['major', 'minor', 'concession', 'private'] as const;
 export type BadgeKind = (typeof BADGE_KINDS)[number];

@@ -8,7 +8,7 @@
 import type { GameState } from '../engine';
 import type { RouteJson } from '../engine/core/actions';
 import type { HexId } from '../engine/core/ids';
-import type { MapRoute } from '../components/map/hex-view';
+import type { MapRoute } from './map-route';
 import { runRoutesAction } from './operating-actions';
 import type { PlayTarget } from './play-target';
 import {

@@ -18,6 +18,7 @@ import type { TileDef } from '$lib/engine/core/tile';
 import { hexCenter, type Point } from './geometry';
 import type { MarkerContent, SlotContent } from './tile-content';
 import { tileLayout } from './tile-layout';
+import type { MapRoute } from '$lib/state/map-route';
 
 export interface HexView {
 	readonly id: HexId;
@@ -113,14 +114,7 @@ export function nodeSpot(v: HexView, node: number): { x: number; y: number; r: n
 	}
 }
 
-/** A train's route drawn over the map: its stops in order and the hexes of each leg. */
-export interface MapRoute {
-	readonly key: string;
-	readonly colour: string;
-	readonly stops: readonly { readonly hex: string; readonly node: number }[];
-	/** Per leg, the hexes its track crosses in walking order (junction names as the engine writes them). */
-	readonly legs: readonly (readonly string[])[];
-}
+export type { MapRoute };
 
 /**
  * The line of a route: each stop where it is drawn, and between two stops the middle of each

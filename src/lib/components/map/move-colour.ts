@@ -3,7 +3,7 @@
  * tokens are all white, get a hue each from their number.
  */
 import { moveColour } from '$lib/state/last-moves';
-import { tokenStyle } from './corporation-style';
+import { tokenStyle } from '$lib/state/corporation-style';
 
 export function lastMoveColour(corporation: string): string {
 	return moveColour(corporation, (c) => (/^\d+$/.test(c) ? null : tokenStyle(c).fill));
