@@ -7,7 +7,7 @@ import { cloneJson } from './core/clone';
 import { ok, type Result, type RuleError } from './core/result';
 import { stateHash } from './core/state-hash';
 import type { Action } from './core/actions';
-import { configOf, type EngineMode, type GameSetup, type ResolvedConfig } from './titles/g1822/config';
+import { configOf, LATEST_RULES, RULES_VERSIONS, type EngineMode, type GameSetup, type ResolvedConfig, type RulesVersion } from './titles/g1822/config';
 import type { TitleId } from './titles/g1822/title-def';
 import { createGameState } from './titles/g1822/setup';
 import type { GameState } from './titles/g1822/state';
@@ -17,6 +17,7 @@ import { allBidBoxes } from './titles/g1822/stock/bidboxes';
 import { currentPlayerId } from './titles/g1822/stock/turn';
 import { sharePrice } from './titles/g1822/entities';
 import { crowdedCorporation } from './titles/g1822/operating/trains';
+import { layingCompany } from './titles/g1822/operating/special-lays';
 import { operatingChoices as orChoices, type OperatingChoices } from './titles/g1822/operating/queries';
 import { legalActionTypes as legalTypes } from './titles/g1822/legal-actions';
 import { proposedRunRevenue } from './titles/g1822/operating/live-routes';
@@ -25,7 +26,8 @@ import type { RunRevenue } from './titles/g1822/routes/run-revenue';
 import { programStatus as programStatusOf, type ProgramStatus } from './titles/g1822/stock/programs';
 import type { Program, ProgramType } from './titles/g1822/stock/program-types';
 
-export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result };
+export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result, RulesVersion };
+export { LATEST_RULES, RULES_VERSIONS };
 export type { OperatingChoices, RunRevenue };
 export type { Program, ProgramType, ProgramStatus };
 export { stateHash };
@@ -36,6 +38,8 @@ export interface CreateGameOptions {
 	readonly seed: number;
 	readonly optionalRules?: readonly string[];
 	readonly mode?: EngineMode;
+	/** The rules version (default: the latest). */
+	readonly rulesVersion?: RulesVersion;
 }
 
 export function createGame(options: CreateGameOptions): Result<GameState> {
@@ -44,7 +48,8 @@ export function createGame(options: CreateGameOptions): Result<GameState> {
 		players: options.players,
 		seed: options.seed,
 		optionalRules: options.optionalRules ?? [],
-		mode: options.mode ?? 'live'
+		mode: options.mode ?? 'live',
+		rulesVersion: options.rulesVersion ?? LATEST_RULES
 	});
 }
 
@@ -119,10 +124,13 @@ export function actingEntities(state: GameState): (number | string)[] {
 		case 'operating': {
 			const crowded = crowdedCorporation(state, configFor(state));
 			if (crowded) return [crowded.id];
-			// While P12's extra lays, begun before any normal lay, are under way, the private itself acts.
+			// While P12's or P21's lays that go together are under way, the private itself acts.
+			const corp = state.corporations[state.round.order[state.round.current]];
 			const t = state.round.turn;
-			const extra = t.extraLays.length > 0 && t.lays.length === 0 && state.companies.P12 && !state.companies.P12.closed;
-			return [extra ? 'P12' : state.round.order[state.round.current]];
+			const laying = configFor(state).blockingSteps
+				? corp && layingCompany(state, corp, state.round)
+				: t.extraLays.length > 0 && t.lays.length === 0 && state.companies.P12 && !state.companies.P12.closed && 'P12';
+			return [laying || state.round.order[state.round.current]];
 		}
 	}
 }

@@ -15,7 +15,7 @@
  * The prefix is replayed as the site loads a log (mode 'import': recorded revenue kept); from then
  * on the game is live play and the engine enforces the full rules.
  */
-import { Game, type Action, type GameState } from '../engine';
+import { Game, LATEST_RULES, type Action, type GameState, type RulesVersion } from '../engine';
 import type { RuleError } from '../engine/core/result';
 import type { JsonValue } from './canonical';
 import type { JsonObject } from './entry';
@@ -129,14 +129,16 @@ export function stateAfterPrefix(
 	players: readonly { readonly id: number; readonly name: string }[],
 	prefix: ImportedPrefix,
 	/** The game id, to reuse a state already known for it (see rememberPrefixState). */
-	gameId?: string
+	gameId?: string,
+	/** The rules version the game continues under once the imported actions are replayed. */
+	rulesVersion: RulesVersion = LATEST_RULES
 ): PrefixStart {
 	const cached = gameId === undefined ? undefined : known.get(gameId);
 	if (cached && fits(cached, title, options, players, prefix.seed)) return { ok: true, state: cached };
 	if (players.length !== prefix.players.length) {
 		return { ok: false, error: { code: 'bad_import', message: `The imported game has ${prefix.players.length} players, the table ${players.length} seats.` } };
 	}
-	const created = Game.create({ title, players, seed: prefix.seed, optionalRules: options, mode: 'import' });
+	const created = Game.create({ title, players, seed: prefix.seed, optionalRules: options, mode: 'import', rulesVersion });
 	if (!created.ok) return { ok: false, error: created.error };
 	const engine = created.value;
 	for (const [i, a] of prefix.actions.entries()) {
@@ -151,6 +153,8 @@ export function stateAfterPrefix(
 	}
 	const replayed = engine.snapshot();
 	const state: GameState = { ...replayed, setup: { ...replayed.setup, mode: 'live' } };
+	// Version 1 states carry no version (config.ts RULES_VERSIONS).
+	if (rulesVersion === 1) delete (state.setup as { rulesVersion?: RulesVersion }).rulesVersion;
 	if (gameId !== undefined) {
 		rememberPrefixState(gameId, state);
 		onComputed?.(gameId, state, prefix.actions.length);

@@ -9,7 +9,7 @@
  * corporation in an operating round. A corporation acts through its president, so the seat
  * expected is the one holding its president's certificate.
  */
-import { activeEntities, createGame, process, stateHash, type Action, type GameState, type TitleId } from '../engine';
+import { activeEntities, createGame, LATEST_RULES, process, RULES_VERSIONS, stateHash, type Action, type GameState, type RulesVersion, type TitleId } from '../engine';
 import type { RuleError } from '../engine/core/result';
 import type { JsonValue } from './canonical';
 import type { Applied, EngineAdapter, GameSetup } from './engine-adapter';
@@ -20,14 +20,22 @@ import { readImportedPrefix, stateAfterPrefix } from './engine-1822-import';
  * The rules version written into genesis and every entry. Bump it whenever a change to the engine
  * could make the same log replay differently; peers on another version are told so.
  */
-export const RULES_1822 = 'g1822/1';
+export const RULES_1822 = 'g1822/2';
 
 /**
  * Every rules version this app can replay exactly. When a rules change would alter how an old log
  * replays, the new behaviour gets a new version and the old one stays selectable here (through the
  * engine's setup), so a newer app keeps replaying older games as they were played.
  */
-export const SUPPORTED_RULES_1822: readonly string[] = [RULES_1822];
+export const SUPPORTED_RULES_1822: readonly string[] = ['g1822/1', RULES_1822];
+
+/** The engine's rules version for a genesis rules string ("g1822/N"); a genesis without one is version 1. */
+export function rulesVersionOf(rules: string | undefined): RulesVersion | null {
+	if (rules === undefined) return 1;
+	const m = /^g1822\/(\d+)$/.exec(rules);
+	const v = m ? Number(m[1]) : NaN;
+	return (RULES_VERSIONS as readonly number[]).includes(v) ? (v as RulesVersion) : null;
+}
 
 const TITLE_IDS: readonly TitleId[] = ['1822', '1822NRS', '1822MRS'];
 
@@ -104,8 +112,9 @@ export const engine1822: EngineAdapter<GameState> = {
 			.map((seat) => ({ id: playerIdOfSeat(seat.seat), name: seat.name }));
 		// A game imported from 18xx.games starts after its imported actions (engine-1822-import.ts).
 		const imported = readImportedPrefix(setup.setup);
-		if (imported) return stateAfterPrefix(s.title, s.options, players, imported, setup.game);
-		const made = createGame({ title: s.title, players, seed: setup.seed, optionalRules: s.options, mode: 'live' });
+		const rulesVersion = rulesVersionOf(setup.rules) ?? LATEST_RULES;
+		if (imported) return stateAfterPrefix(s.title, s.options, players, imported, setup.game, rulesVersion);
+		const made = createGame({ title: s.title, players, seed: setup.seed, optionalRules: s.options, mode: 'live', rulesVersion });
 		return made.ok ? { ok: true, state: made.value } : { ok: false, error: made.error };
 	},
 

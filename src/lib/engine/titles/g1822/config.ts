@@ -22,12 +22,29 @@ export const TITLES: Readonly<Record<TitleId, TitleDef>> = {
 
 export type EngineMode = 'live' | 'import';
 
+/**
+ * Rules versions. A change that alters how a log replays gets a new version; a game keeps the
+ * version it was started with, so a game begun here never changes under its players.
+ * - 1: the first release. An action could skip ahead over open operating steps.
+ * - 2: operating steps block as the reference's do (an action belongs to the step under way or is
+ *   refused `step_pending`), with the fidelity fixes found by running games past the reference.
+ */
+export const RULES_VERSIONS = [1, 2] as const;
+export type RulesVersion = (typeof RULES_VERSIONS)[number];
+export const LATEST_RULES: RulesVersion = 2;
+
+export function isRulesVersion(v: unknown): v is RulesVersion {
+	return (RULES_VERSIONS as readonly unknown[]).includes(v);
+}
+
 export interface GameSetup {
 	readonly title: TitleId;
 	readonly seed: number;
 	readonly optionalRules: readonly string[];
 	readonly mode: EngineMode;
 	readonly players: readonly { readonly id: number; readonly name: string }[];
+	/** The rules version; absent in games started before versions were recorded, which are version 1. */
+	readonly rulesVersion?: RulesVersion;
 }
 
 export interface ResolvedConfig {
@@ -36,6 +53,10 @@ export interface ResolvedConfig {
 	readonly playerCount: PlayerCount;
 	readonly rules: ResolvedRules;
 	readonly mode: EngineMode;
+	/** The rules version the game is played under (see RULES_VERSIONS). */
+	readonly version: RulesVersion;
+	/** Operating steps block: an action belongs to the step under way (version 2 on). */
+	readonly blockingSteps: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -88,6 +109,8 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 	const def = TITLES[setup.title];
 	const n = setup.players.length;
 	if (n < 2 || n > 7) return refuse('player_count', `${def.title} is for 2 to 7 players, not ${n}.`);
+	const version = setup.rulesVersion ?? 1;
+	if (!isRulesVersion(version)) return refuse('unknown_rules_version', `Rules version ${String(version)} is not one this engine keeps.`);
 	const playerCount = n as PlayerCount;
 	const rulesResult = resolveRules(def, n, setup.optionalRules);
 	if (!rulesResult.ok) return rulesResult;
@@ -106,6 +129,8 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		playerCount,
 		rules,
 		mode: setup.mode,
+		version,
+		blockingSteps: version >= 2,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,
@@ -139,6 +164,7 @@ export function configOf(setup: GameSetup): ResolvedConfig {
 		hit &&
 		hit.setup.title === setup.title &&
 		hit.setup.mode === setup.mode &&
+		hit.setup.rulesVersion === setup.rulesVersion &&
 		hit.players === setup.players.length &&
 		hit.rules === setup.optionalRules &&
 		hit.rulesLength === setup.optionalRules.length
@@ -150,7 +176,7 @@ export function configOf(setup: GameSetup): ResolvedConfig {
 }
 
 function configByKey(setup: GameSetup): ResolvedConfig {
-	const key = `${setup.title}|${setup.players.length}|${setup.mode}|${setup.optionalRules.join(',')}`;
+	const key = `${setup.title}|${setup.players.length}|${setup.mode}|${setup.rulesVersion ?? 1}|${setup.optionalRules.join(',')}`;
 	let c = cache.get(key);
 	if (!c) {
 		const r = buildConfig(setup);

@@ -140,7 +140,9 @@ export function createGameState(setup: GameSetup): Result<GameState> {
 			seed: setup.seed,
 			optionalRules: [...setup.optionalRules],
 			mode: setup.mode,
-			players: setup.players.map((p) => ({ id: p.id, name: p.name }))
+			players: setup.players.map((p) => ({ id: p.id, name: p.name })),
+			// Version 1 games carry no version, so their states (and hashes) stay as they were.
+			...(config.version !== 1 ? { rulesVersion: config.version } : {})
 		},
 		players: setup.players.map((p) => ({ id: p.id, name: p.name, cash, debt: 0, companies: [] })),
 		bank: { cash: config.bankCash - cash * setup.players.length, broken: false },

@@ -118,6 +118,11 @@ export interface OperatingTurn {
 	/** A minor acquisition under way: the minor, then the payment chosen. */
 	merge: { minor: string; payment: string | null } | null;
 	tokenPlaced: boolean;
+	/**
+	 * The private whose lays go together and that acts until it lays again or passes (P12, P21);
+	 * absent otherwise (rules version 2; special-lays.ts layingCompany).
+	 */
+	together?: string;
 }
 
 export interface OperatingRound {

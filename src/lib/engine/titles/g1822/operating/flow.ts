@@ -7,6 +7,7 @@ import type { ResolvedConfig } from '../config';
 import { OR_STEPS, type CorporationState, type GameState, type OperatingRound, type OrStep } from '../state';
 import { canBuyTrain, crowdedCorporation, mustBuyTrain } from './trains';
 import { canStillLay } from './track';
+import { layingCompany } from './special-lays';
 import { acquirableCompanies } from './acquire';
 import { acquirableMinors } from './minor-acquisition';
 import { canPlaceToken, destinationPending } from './stations';
@@ -70,7 +71,7 @@ export function isStepActive(state: GameState, config: ResolvedConfig, round: Op
 		case 'acquire':
 			return acquirableCompanies(state, config, corp).length > 0;
 		case 'track':
-			return canStillLay(state, config, corp, round);
+			return canStillLay(state, config, corp, round) || (config.blockingSteps && layingCompany(state, corp, round) !== null);
 		case 'destination':
 			return destinationPending(state, corp);
 		case 'token':

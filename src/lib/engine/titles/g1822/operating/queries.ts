@@ -96,13 +96,11 @@ const EMPTY = {
 } as const;
 
 /** Steps whose action types are accepted now: the current one and every active one after it. */
+/** The step under way: steps block, so only its actions are open [round/base.rb actions_for]. */
 function openSteps(state: GameState, config: ResolvedConfig, round: OperatingRound): OrStep[] {
-	const out: OrStep[] = [];
-	for (let i = OR_STEPS.indexOf(round.turn.step); i < OR_STEPS.length; i++) {
-		const s = OR_STEPS[i];
-		if (s !== 'done' && isStepActive(state, config, round, s)) out.push(s);
-	}
-	return out;
+	if (!config.blockingSteps) return OR_STEPS.slice(OR_STEPS.indexOf(round.turn.step)).filter((s) => s !== 'done' && isStepActive(state, config, round, s));
+	const s = round.turn.step;
+	return s !== 'done' && isStepActive(state, config, round, s) ? [s] : [];
 }
 
 function treasuryCounts(corp: CorporationState, owner: 'treasury' | 'pool'): number {
@@ -146,8 +144,9 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 	// P8's choice, when pending, comes first (more privates may still be acquired).
 	if (state.privateChoices.P8 === 'pending' && corp.companies.includes('P8')) {
 		const privates = acquirableCompanies(state, config, corp).filter((c) => accepts(act('acquire_company', { company: c })));
-		const actions = [...(privates.length ? ['acquire_company'] : []), 'choose', ...(accepts(act('pass')) ? ['pass'] : [])];
-		return { ...EMPTY, ...base, actions, privates, p8Choice: ['token', 'discount'] };
+		const p8Choice = ['token', 'discount'].filter((c) => accepts(act('choose', { choice: c })));
+		const actions = [...(privates.length ? ['acquire_company'] : []), ...(p8Choice.length ? ['choose'] : []), ...(accepts(act('pass')) ? ['pass'] : [])];
+		return { ...EMPTY, ...base, actions, privates, p8Choice };
 	}
 	const steps = openSteps(state, config, round);
 	const types = new Set<string>(steps.flatMap((s) => STEP_ACTIONS[s]));

@@ -23,7 +23,7 @@ import { mapFor } from '../board-ops';
 import { closeCompany } from '../companies-ops';
 import { validateTileLay, type LayOutcome } from '../map/lays';
 import type { CorporationState, GameState, OperatingRound } from '../state';
-import { applyLayTile, layContext, validateLayTile } from './track';
+import { applyLayTile, EXTRA_LAY_PRIVATE, extraLaysLeft, layContext, validateLayTile } from './track';
 import { CHANNEL_PRIVATE, ENGLISH_CHANNEL } from './stations';
 
 export const BRIDGE_PRIVATE = 'P21';
@@ -116,6 +116,28 @@ export function applySpecialLay(state: GameState, corp: CorporationState, round:
 	// P21's lays are the turn's lays: no normal lay follows them.
 	round.turn.normalLaysForfeited = true;
 	if (made >= BRIDGE_LAYS) closeCompany(state, BRIDGE_PRIVATE);
+}
+
+/**
+ * The private whose lays go together and has begun them (P12, P21): it acts until it lays again
+ * or passes [step/special_track.rb active_entities]. The reference sets it after each private's
+ * lay from the last ability the lay used, so a P12 lay combined with other privates leaves the
+ * corporation acting [g_1822/step/special_track.rb process_lay_tile, handle_extra_tile_lay_company].
+ */
+export function layingCompany(state: GameState, corp: CorporationState, round: OperatingRound): string | null {
+	const c = round.turn.together;
+	return c !== undefined && holds(state, corp, c) ? c : null;
+}
+
+/** Records who acts after a private's lay (rules version 2). */
+export function noteTogetherLays(state: GameState, corp: CorporationState, round: OperatingRound, action: LayTileAction): void {
+	const combos = (action as { combo_entities?: unknown }).combo_entities;
+	const last = Array.isArray(combos) && combos.length > 0 ? String(combos[combos.length - 1]) : String(action.entity);
+	const open =
+		(last === BRIDGE_PRIVATE && bridgeLaysMade(state, round) === 1) ||
+		(last === EXTRA_LAY_PRIVATE && round.turn.extraLays.length > 0 && extraLaysLeft(corp, round));
+	if (open && holds(state, corp, last)) round.turn.together = last;
+	else delete round.turn.together;
 }
 
 /** Passing the track step after one P21 lay closes it (rules digest 10.2). */

@@ -35,9 +35,12 @@ export function stationContext(state: GameState, config: ResolvedConfig, corp: C
 	};
 }
 
-/** The token step is active when some city takes a token now [step/token.rb can_place_token?]. */
-/** Privates with a token ability keep the token step open while held [g_1822/step/token.rb can_place_token?]. */
-export const TOKEN_ABILITY_PRIVATES = ['P5', 'P18'] as const;
+/**
+ * P5 (LC&DR) and P18 (CHPR) can trade an exchange token for a station; while the corporation has
+ * one, the token step waits for the choice even with no normal token to place
+ * [g_1822/step/token.rb ability_chpr_lcdr?].
+ */
+export const EXCHANGE_TOKEN_PRIVATES = ['P5', 'P18'] as const;
 
 /** SECR may once place a free token in the English Channel in its token step (rules digest 1.3). */
 export const SECR = 'SECR';
@@ -47,10 +50,28 @@ export function secrChannelToken(state: GameState, corp: CorporationState): bool
 	return corp.id === SECR && !state.abilityUses[SECR] && mapFor(state.setup.title).byId.has(hexId(ENGLISH_CHANNEL));
 }
 
+/**
+ * Whether the token step has something for the corporation to do [step/tokener.rb
+ * can_place_token?; g_1822/step/token.rb actions, can_place_token?]: a token ability (P5's
+ * Channel token, SECR's own) with a normal token left, a city that takes a token now, or an
+ * exchange token that P5 or P18 can turn into a station.
+ */
 export function canPlaceToken(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
-	if (corp.type !== 'major' || round.turn.tokenPlaced) return false;
+	if (corp.type !== 'major') return false;
+	if (!config.blockingSteps) return canPlaceTokenV1(state, config, corp, round);
+	const holds = (c: string) => corp.companies.includes(c) && !!state.companies[c] && !state.companies[c].closed;
+	if (!round.turn.tokenPlaced && availableTokens(corp) > 0) {
+		if (secrChannelToken(state, corp) || holds(CHANNEL_PRIVATE)) return true;
+		if (canPlaceAnyToken(stationContext(state, config, corp, round))) return true;
+	}
+	return corp.exchangeTokens > 0 && EXCHANGE_TOKEN_PRIVATES.some(holds);
+}
+
+/** Rules version 1: any held P5 or P18 kept the step open. */
+function canPlaceTokenV1(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
+	if (round.turn.tokenPlaced) return false;
 	if (secrChannelToken(state, corp)) return true;
-	if (corp.companies.some((c) => (TOKEN_ABILITY_PRIVATES as readonly string[]).includes(c) && !state.companies[c]?.closed)) return true;
+	if (corp.companies.some((c) => (EXCHANGE_TOKEN_PRIVATES as readonly string[]).includes(c) && !state.companies[c]?.closed)) return true;
 	if (availableTokens(corp) <= 0) return false;
 	return canPlaceAnyToken(stationContext(state, config, corp, round));
 }

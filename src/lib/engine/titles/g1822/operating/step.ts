@@ -10,7 +10,7 @@ import { OR_STEPS, type GameState, type OperatingRound, type OrStep } from '../s
 import { activeCorporation, advance, finishStep, isStepActive } from './flow';
 import { applyBuyTrain, applyDiscard, canBuyTrain, crowdedCorporation, hasRoom, mustBuyTrain, validateBuyTrain, validateDiscard } from './trains';
 import { canStillLay, EXTRA_LAY_PRIVATE } from './track';
-import { applyLayWithAbilities, LAY_PRIVATES, validateLayWithAbilities } from './lay-abilities';
+import { applyLayWithAbilities, LAY_PRIVATES, layPrivates, validateLayWithAbilities } from './lay-abilities';
 import { applyAbility, validateAbility } from './private-abilities';
 import { closeCompany } from '../companies-ops';
 import { payMajor, validateDividend, validateRunRoutes, type DividendKind } from './dividend';
@@ -20,7 +20,7 @@ import { applyEmergencySale, validateEmergencySale } from './emergency';
 import { completeMerge, validateMerge, validateMergeChoice } from './minor-acquisition';
 import { applyIssue, applyRedeem, validateIssue, validateRedeem } from './issue';
 import { placeCharterToken, returnCharterToken } from '../charter';
-import { applySpecialLay, closeBridgeIfStarted, SPECIAL_LAY_PRIVATES, validateSpecialLay } from './special-lays';
+import { applySpecialLay, closeBridgeIfStarted, layingCompany, noteTogetherLays, SPECIAL_LAY_PRIVATES, validateSpecialLay } from './special-lays';
 import { applyLondonToken, m14TokenPending, validateLondonToken } from './m14-acquisition';
 
 /** Action types each step takes besides "pass". */
@@ -38,6 +38,46 @@ export const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
 	done: []
 };
 
+/** Steps that take a pass: running routes and paying dividends must be done [step/route.rb, step/dividend.rb ACTIONS]. */
+const PASSABLE: Readonly<Record<OrStep, boolean>> = {
+	housekeeping: true,
+	acquire: true,
+	track: true,
+	destination: true,
+	token: true,
+	route: false,
+	dividend: false,
+	buy_train: true,
+	minor_acquisition: true,
+	issue: true,
+	done: false
+};
+
+/** The step's name as a player sees it. */
+export const STEP_NAMES: Readonly<Record<OrStep, string>> = {
+	housekeeping: 'First-turn housekeeping',
+	acquire: 'Acquire a private company',
+	track: 'Lay track',
+	destination: 'Destination token',
+	token: 'Place a token',
+	route: 'Run routes',
+	dividend: 'Pay or withhold dividends',
+	buy_train: 'Buy trains',
+	minor_acquisition: 'Acquire a minor',
+	issue: 'Issue or redeem shares',
+	done: 'End of turn'
+};
+
+/** An action that belongs to a later step than the one under way: steps block, as the reference's do [round/base.rb process_action]. */
+function stepPending(round: OperatingRound, corp: string, type: string) {
+	return refuse('step_pending', `${corp} is at the "${STEP_NAMES[round.turn.step]}" step, which does not take "${type}"; finish or pass it first.`);
+}
+
+function notTrackStep(round: OperatingRound, corp: string) {
+	if (OR_STEPS.indexOf(round.turn.step) < OR_STEPS.indexOf('track')) return stepPending(round, corp, 'lay_tile');
+	return refuse('action_not_allowed', `${corp} cannot lay track now.`);
+}
+
 // Player actions that belong to the stock round, never to a company's turn (rules digest 9.2).
 const NOT_IN_OPERATING_ROUND = ['choose_ability', 'payoff_player_debt', 'payoff_player_debt_partial'];
 
@@ -47,12 +87,18 @@ function p8ChoiceMayWait(round: OperatingRound, action: Action): boolean {
 }
 
 function stepFor(state: GameState, config: ResolvedConfig, round: OperatingRound, type: string): OrStep | null {
-	for (let i = OR_STEPS.indexOf(round.turn.step); i < OR_STEPS.length; i++) {
-		const step = OR_STEPS[i];
-		if (step === 'done') return null;
-		if (STEP_ACTIONS[step].includes(type) && isStepActive(state, config, round, step)) return step;
+	if (!config.blockingSteps) {
+		// Rules version 1: the first active step from the current one on that takes the type.
+		for (let i = OR_STEPS.indexOf(round.turn.step); i < OR_STEPS.length; i++) {
+			const step = OR_STEPS[i];
+			if (step === 'done') return null;
+			if (STEP_ACTIONS[step].includes(type) && isStepActive(state, config, round, step)) return step;
+		}
+		return null;
 	}
-	return null;
+	const step = round.turn.step;
+	if (step === 'done') return null;
+	return STEP_ACTIONS[step].includes(type) && isStepActive(state, config, round, step) ? step : null;
 }
 
 export function validateOperating(
@@ -73,6 +119,17 @@ export function validateOperating(
 		});
 	}
 	const corp = activeCorporation(state, round);
+	const laying = config.blockingSteps ? layingCompany(state, corp, round) : null;
+	if (laying && !(action.type === 'lay_tile' && (action.entity === laying || layPrivates(action).includes(laying)))) {
+		if (action.type !== 'pass' || action.entity !== laying)
+			return refuse('not_your_turn', `${laying} is laying its tiles for ${corp.id}: it lays again or passes.`);
+		// Passing in the middle of the private's lays closes it (rules digest 10.2).
+		return ok(() => {
+			delete round.turn.together;
+			closeCompany(state, laying);
+			advance(state, config, round);
+		});
+	}
 	if (action.type === 'sell_shares' && action.entity_type !== 'corporation' && typeof action.entity === 'number') {
 		const r = validateEmergencySale(state, config, corp, action);
 		if (!r.ok) return r;
@@ -80,6 +137,8 @@ export function validateOperating(
 		return ok(() => applyEmergencySale(state, config, round, r.value, seller));
 	}
 	if (action.type === 'choose' && action.entity === corp.id && state.privateChoices.P8 === 'pending' && corp.companies.includes('P8')) {
+		// The choice is its own step after the acquisitions [g_1822/game.rb operating_round: SpecialChoose after AcquireCompany].
+		if (config.blockingSteps && round.turn.step === 'acquire') return stepPending(round, corp.id, 'choose');
 		const choice = String(action.choice);
 		if (choice !== 'token' && choice !== 'discount') return refuse('invalid_choice', 'Choose "token" or "discount" for P8.');
 		return ok(() => {
@@ -94,10 +153,11 @@ export function validateOperating(
 	if (action.type === 'lay_tile' && SPECIAL_LAY_PRIVATES.includes(String(action.entity))) {
 		const r = validateSpecialLay(state, config, corp, round, action);
 		if (!r.ok) return r;
-		if (stepFor(state, config, round, 'lay_tile') !== 'track') return refuse('action_not_allowed', `${corp.id} cannot lay track now.`);
+		if (stepFor(state, config, round, 'lay_tile') !== 'track') return notTrackStep(round, corp.id);
 		return ok(() => {
 			round.turn.step = 'track';
 			applySpecialLay(state, corp, round, action, r.value);
+			if (config.blockingSteps) noteTogetherLays(state, corp, round, action);
 			if (!canStillLay(state, config, corp, round)) finishStep(state, config, round, 'track');
 			else advance(state, config, round);
 		});
@@ -105,10 +165,11 @@ export function validateOperating(
 	if (action.type === 'lay_tile' && (action.entity === corp.id || LAY_PRIVATES.includes(String(action.entity)))) {
 		const r = validateLayWithAbilities(state, config, corp, round, action);
 		if (!r.ok) return r;
-		if (stepFor(state, config, round, 'lay_tile') !== 'track') return refuse('action_not_allowed', `${corp.id} cannot lay track now.`);
+		if (stepFor(state, config, round, 'lay_tile') !== 'track') return notTrackStep(round, corp.id);
 		return ok(() => {
 			round.turn.step = 'track';
 			applyLayWithAbilities(state, corp, round, action, r.value);
+			if (config.blockingSteps && action.entity !== corp.id) noteTogetherLays(state, corp, round, action);
 			if (!canStillLay(state, config, corp, round)) finishStep(state, config, round, 'track');
 			else advance(state, config, round);
 		});
@@ -192,6 +253,8 @@ export function validateOperating(
 	}
 	if (action.type === 'pass') {
 		const step = round.turn.step;
+		if (config.blockingSteps && !PASSABLE[step])
+			return refuse('step_pending', `${corp.id} cannot pass the "${STEP_NAMES[step]}" step${step === 'route' ? '; it runs its trains (an empty run is allowed)' : ''}.`);
 		if (step === 'buy_train' && mustBuyTrain(state, corp))
 			return refuse('must_buy_train', `${corp.id} has no train and must buy one.`);
 		return ok(() => {
@@ -208,6 +271,8 @@ export function validateOperating(
 		// A company at its train limit skips the buy step; say why rather than "not now" (rules digest 5.6).
 		if (action.type === 'buy_train' && !action.exchange && OR_STEPS.indexOf(round.turn.step) <= OR_STEPS.indexOf('buy_train') && !hasRoom(state, config, corp))
 			return refuse('train_limit', `${corp.id} has no room for another train.`);
+		const later = OR_STEPS.indexOf(round.turn.step) < OR_STEPS.length - 1 && OR_STEPS.slice(OR_STEPS.indexOf(round.turn.step) + 1).some((st) => STEP_ACTIONS[st].includes(action.type));
+		if (later) return stepPending(round, corp.id, action.type);
 		return refuse('action_not_allowed', `${corp.id} cannot "${action.type}" now.`);
 	}
 	switch (action.type) {

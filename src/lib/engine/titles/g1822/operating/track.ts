@@ -27,13 +27,23 @@ function trackRightHolder(state: GameState, corp: CorporationState, hex: HexId):
 
 /**
  * Privates whose tile-lay ability keeps the track step open while the owning corporation holds
- * them, even after its normal lays [step/tracker.rb tile_lay_abilities_should_block?].
+ * them, even after its normal lays [step/tracker.rb tile_lay_abilities_should_block?]. P21's lays
+ * consume the turn's lays, so it holds nothing open; P8 only while its free lay is kept (the
+ * "discount" choice drops it [g_1822/game.rb company_made_choice_egr]).
  */
-export const TRACK_ABILITY_PRIVATES = ['P2', 'P8', 'P10', 'P11', 'P12', 'P21'] as const;
+export const TRACK_ABILITY_PRIVATES = ['P2', 'P8', 'P10', 'P11', 'P12'] as const;
+
+function keepsTrackOpen(state: GameState, config: ResolvedConfig, company: string): boolean {
+	if (state.companies[company]?.closed !== false) return false;
+	// Rules version 1 kept the step open for P21 and for P8 whatever its choice.
+	if (!config.blockingSteps) return company === 'P21' || (TRACK_ABILITY_PRIVATES as readonly string[]).includes(company);
+	if (!(TRACK_ABILITY_PRIVATES as readonly string[]).includes(company)) return false;
+	return company !== 'P8' || state.privateChoices.P8 !== 'discount';
+}
 
 export function canStillLay(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
 	if (!hasPlacedTokens(state, corp.id)) return false;
-	if (corp.companies.some((c) => (TRACK_ABILITY_PRIVATES as readonly string[]).includes(c) && !state.companies[c]?.closed)) return true;
+	if (corp.companies.some((c) => keepsTrackOpen(state, config, c))) return true;
 	if (round.turn.normalLaysForfeited) return false;
 	const next = nextLayOptions(corp.type, config.phases[state.phase].name, round.turn.lays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })));
 	return next.lay || next.upgrade;

@@ -1,0 +1,75 @@
+/**
+ * Rules versions (config.ts RULES_VERSIONS): a game replays under the version it was started with,
+ * so a change that alters how a log replays never changes a game already under way. The fixture
+ * holds random games played live under version 1, before operating steps blocked, with the state
+ * hash each reached then.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Game, LATEST_RULES, stateHash, type Action, type RulesVersion } from '../../src/lib/engine/index';
+import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
+import { engine1822, rulesVersionOf } from '../../src/lib/sync/engine-1822';
+
+interface RecordedGame {
+	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
+	actions: Action[];
+	hash: string;
+}
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/rules-v1-games.json', import.meta.url), 'utf8')) as { games: RecordedGame[] };
+
+function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number; hash: string; refused: string | null } {
+	const created = Game.create({ ...g.setup, mode: 'live', rulesVersion });
+	if (!created.ok) throw new Error(created.error.message);
+	const game = created.value;
+	let applied = 0;
+	for (const a of g.actions) {
+		const r = game.process(a);
+		if (!r.ok) return { applied, hash: stateHash(game.state), refused: r.error.code };
+		applied += 1;
+	}
+	return { applied, hash: stateHash(game.state), refused: null };
+}
+
+describe('a game replays under the rules version it was started with', () => {
+	it('the fixture has games of every title', () => {
+		expect(new Set(fixture.games.map((g) => g.setup.title))).toEqual(new Set(['1822', '1822NRS', '1822MRS']));
+	});
+
+	for (const g of fixture.games) {
+		it(`${g.setup.title} (${g.setup.players.length} players, ${g.actions.length} actions) recorded under version 1 reaches the same state hash`, () => {
+			const r = replay(g, 1);
+			expect(r.refused).toBeNull();
+			expect(r.applied).toBe(g.actions.length);
+			expect(r.hash).toBe(g.hash);
+		});
+	}
+
+	it('the same logs do not all replay under the latest version, so the version is what keeps them', () => {
+		expect(LATEST_RULES).toBeGreaterThan(1);
+		const outcomes = fixture.games.map((g) => replay(g, LATEST_RULES));
+		expect(outcomes.some((o) => o.refused !== null || o.hash !== fixture.games[outcomes.indexOf(o)].hash)).toBe(true);
+		expect(outcomes.filter((o) => o.refused !== null).map((o) => o.refused)).toContain('step_pending');
+	});
+
+	it('the log names the version in genesis: "g1822/1" (or none) is version 1, an unknown one is refused in words', () => {
+		expect(rulesVersionOf(undefined)).toBe(1);
+		expect(rulesVersionOf('g1822/1')).toBe(1);
+		expect(rulesVersionOf('g1822/2')).toBe(2);
+		expect(rulesVersionOf('g1822/99')).toBeNull();
+		const seats = [
+			{ seat: 0, name: 'A' },
+			{ seat: 1, name: 'B' }
+		];
+		const base = { game: 'g', setup: { title: '1822NRS', options: [] }, seats, seed: 7 } as const;
+		const v1 = engine1822.initialState({ ...base, rules: 'g1822/1' } as never);
+		const v2 = engine1822.initialState({ ...base, rules: 'g1822/2' } as never);
+		expect(v1.ok && v2.ok).toBe(true);
+		if (v1.ok && v2.ok) {
+			expect(v1.state.setup.rulesVersion).toBeUndefined();
+			expect(v2.state.setup.rulesVersion).toBe(2);
+		}
+		const unknown = engine1822.initialState({ ...base, rules: 'g1822/99' } as never);
+		expect(unknown.ok).toBe(false);
+		if (!unknown.ok) expect(unknown.error.message).toMatch(/does not know/);
+	});
+});
