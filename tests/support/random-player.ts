@@ -177,8 +177,8 @@ function operatingCandidates(state: GameState, rng: Prng): Candidate[] {
 	for (const t of c.channelTokens) out.push({ action: act('place_token', 'P5', { city: city(t.hex, t.city), slot: 0 }), weight: 1 });
 	if (c.destination && has('hex_token')) out.push({ action: act('hex_token', e, { hex: c.destination }), weight: 4 });
 	if (has('run_routes')) {
-		const routes = bestRouteJson(state);
-		if (routes.length) out.push({ action: act('run_routes', e, { routes }), weight: 50 });
+		// The route step takes no pass: a company with no route runs an empty run, as on the reference.
+		out.push({ action: act('run_routes', e, { routes: bestRouteJson(state) }), weight: 50 });
 	}
 	for (const k of c.dividends) out.push({ action: act('dividend', e, { kind: k }), weight: k === 'payout' ? 6 : k === 'half' ? 2 : 1 });
 	const t = c.trains;

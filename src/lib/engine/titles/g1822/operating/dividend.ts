@@ -23,6 +23,10 @@ export function validateRunRoutes(
 	corp: CorporationState,
 	action: RunRoutesAction
 ): Result<{ revenue: number; subsidy: number; extraRevenue: number | null }> {
+	if (!Array.isArray(action.routes)) return refuse('malformed_route', 'A run lists its routes.');
+	// The route step takes no pass, so a company that has no route to run makes an empty run
+	// [step/route.rb ACTIONS, process_run_routes].
+	if (action.routes.length === 0) return ok({ revenue: 0, subsidy: 0, extraRevenue: null });
 	// Live play: the engine computes the revenue and refuses a wrong claim (live-routes.ts).
 	if (config.mode === 'live') return validateLiveRun(state, config, corp, state.round.kind === 'operating' ? state.round.turn.pullman : null, action);
 	if (!Array.isArray(action.routes) || action.routes.length === 0) return refuse('no_routes', 'Run at least one route.');

@@ -23,6 +23,7 @@ import { STEP_ACTIONS, validateOperating } from './step';
 import { crowdedCorporation, discardableTrains } from './trains';
 import { inEmergency } from './emergency';
 import { tileLayChoices, type TileLayChoice } from './query-lays';
+import { layingCompany } from './special-lays';
 import { trainChoices, type TrainChoices } from './query-trains';
 import { EXCHANGE_PRIVATES, MOVE_CARD_PRIVATE } from './private-abilities';
 import { m14TokenPending, pendingLondonToken } from './m14-acquisition';
@@ -138,6 +139,12 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 		const minor = state.corporations[merge.minor];
 		const options: string[] = merge.payment === null ? paymentOptions(state, config, corp, minor) : mergeTokenOptions(state, config, corp, minor);
 		return { ...EMPTY, ...base, actions: ['choose'], mergeChoice: { minor: merge.minor, kind: merge.payment === null ? 'payment' : 'token', options } };
+	}
+	// A private whose lays go together acts alone until it lays again or passes (special-lays.ts).
+	const laying = config.blockingSteps ? layingCompany(state, corp, round) : null;
+	if (laying) {
+		const tileLays = tileLayChoices(state, config, corp, round).filter((c) => c.entity === laying || c.combo.includes(laying));
+		return { ...EMPTY, ...base, entity: laying, actions: [...(tileLays.length ? ['lay_tile'] : []), 'pass'], tileLays };
 	}
 	// M14's London token, when due, is the only thing to do (m14-acquisition.ts).
 	if (m14TokenPending(state)) return { ...EMPTY, ...base, actions: ['place_token'], pendingTokens: pendingLondonToken(state, config, corp) };

@@ -73,6 +73,12 @@ function stepPending(round: OperatingRound, corp: string, type: string) {
 	return refuse('step_pending', `${corp} is at the "${STEP_NAMES[round.turn.step]}" step, which does not take "${type}"; finish or pass it first.`);
 }
 
+/** After a lay the track step ends when nothing more can be laid (a lay that goes together keeps it). */
+function endTrackStepIfDone(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
+	if (!isStepActive(state, config, round, 'track')) finishStep(state, config, round, 'track');
+	else advance(state, config, round);
+}
+
 function notTrackStep(round: OperatingRound, corp: string) {
 	if (OR_STEPS.indexOf(round.turn.step) < OR_STEPS.indexOf('track')) return stepPending(round, corp, 'lay_tile');
 	return refuse('action_not_allowed', `${corp} cannot lay track now.`);
@@ -158,8 +164,7 @@ export function validateOperating(
 			round.turn.step = 'track';
 			applySpecialLay(state, corp, round, action, r.value);
 			if (config.blockingSteps) noteTogetherLays(state, corp, round, action);
-			if (!canStillLay(state, config, corp, round)) finishStep(state, config, round, 'track');
-			else advance(state, config, round);
+			endTrackStepIfDone(state, config, round);
 		});
 	}
 	if (action.type === 'lay_tile' && (action.entity === corp.id || LAY_PRIVATES.includes(String(action.entity)))) {
@@ -170,8 +175,7 @@ export function validateOperating(
 			round.turn.step = 'track';
 			applyLayWithAbilities(state, corp, round, action, r.value);
 			if (config.blockingSteps && action.entity !== corp.id) noteTogetherLays(state, corp, round, action);
-			if (!canStillLay(state, config, corp, round)) finishStep(state, config, round, 'track');
-			else advance(state, config, round);
+			endTrackStepIfDone(state, config, round);
 		});
 	}
 	if (action.type === 'place_token' && action.entity === CHANNEL_PRIVATE) {
