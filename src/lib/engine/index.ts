@@ -199,5 +199,5 @@ export function programStatus(state: GameState, player: number): ProgramStatus {
 
 /** The actions players' programs took automatically right after the last action processed. */
 export function autoActions(state: GameState): readonly Action[] {
-	return state.programs?.auto ?? [];
+	return state.auto ?? state.programs?.auto ?? [];
 }

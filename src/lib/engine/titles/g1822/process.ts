@@ -13,6 +13,7 @@ import { playerValues } from './scores';
 import { checkBank } from './game-end';
 import { applyProgramAction, noteAction, resetAuto, watchTurn } from './stock/programs';
 import { firePrograms } from './stock/program-fire';
+import { runAutoActions } from './auto-actions';
 
 export function applyAction(state: GameState, action: Action): Result<void> {
 	if (!action || typeof action !== 'object' || !isActionType((action as { type?: unknown }).type))
@@ -21,6 +22,7 @@ export function applyAction(state: GameState, action: Action): Result<void> {
 		case 'message':
 		case 'log':
 			resetAuto(state);
+			delete state.auto;
 			return ok(undefined);
 		case 'undo':
 		case 'redo':
@@ -33,13 +35,20 @@ export function applyAction(state: GameState, action: Action): Result<void> {
 	if (action.type === 'end_game') {
 		// The site lets the table end a game by hand from any seat (even while a company acts).
 		resetAuto(state);
+		delete state.auto;
 		state.end.finished = true;
 		state.end.reason = 'manually_ended';
 		return ok(undefined);
 	}
 	const r = applyOne(state, action);
 	if (!r.ok) return r;
-	// Players' programs act for them now, as part of this action (live play; stock/program-fire.ts).
+	const config = configOf(state.setup);
+	// Steps with one answer and players' programs act now, as part of this action (auto-actions.ts).
+	if (config.mode === 'live' && config.blockingSteps) {
+		runAutoActions(state, config, (a) => applyOne(state, a));
+		return ok(undefined);
+	}
+	// Rules version 1: players' programs act for them now (live play; stock/program-fire.ts).
 	if (state.programs) {
 		resetAuto(state);
 		firePrograms(state, configOf(state.setup), (a) => applyOne(state, a));

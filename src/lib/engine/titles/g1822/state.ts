@@ -2,6 +2,7 @@
  * The 1822 game state: plain JSON data (no classes, maps or functions), so it can be hashed,
  * cloned and checkpointed. Static facts live in the data modules and are referenced by id.
  */
+import type { Action } from '../../core/actions';
 import type { BankState, PlayerState } from '../../core/players';
 import type { ShareCert } from '../../core/shares';
 import type { DepotState } from '../../core/trains';
@@ -183,4 +184,6 @@ export interface GameState {
 	end: GameEnd;
 	/** Players' programmed actions (stock/program-types.ts); absent until a player sets one. */
 	programs?: ProgramsState;
+	/** The automatic actions the last action brought with it (rules version 2, live play; auto-actions.ts). */
+	auto?: Action[];
 }

@@ -33,12 +33,7 @@ export function firePrograms(state: GameState, config: ResolvedConfig, apply: (a
 	if (!ps || config.mode !== 'live') return;
 	let done = 0;
 	while (done < MAX_AUTO_ACTIONS) {
-		if (state.end.finished || state.round.kind !== 'stock') return;
-		const round = state.round;
-		const player = currentPlayerId(state, round);
-		const program = ps.active[String(player)]?.at(-1);
-		if (!program) return;
-		const actions = programActions(state, config, round, player, program);
+		const actions = nextProgramActions(state, config);
 		if (actions.length === 0) return;
 		for (const a of actions) {
 			if (!apply(a).ok) return;
@@ -46,6 +41,15 @@ export function firePrograms(state: GameState, config: ResolvedConfig, apply: (a
 			done++;
 		}
 	}
+}
+
+/** What the program of the player to act in a stock round does now (nothing outside a stock round). */
+export function nextProgramActions(state: GameState, config: ResolvedConfig): Action[] {
+	if (state.end.finished || state.round.kind !== 'stock' || !state.programs) return [];
+	const round = state.round;
+	const player = currentPlayerId(state, round);
+	const program = state.programs.active[String(player)]?.at(-1);
+	return program ? programActions(state, config, round, player, program) : [];
 }
 
 function programActions(state: GameState, config: ResolvedConfig, round: StockRound, player: number, program: Program): Action[] {
