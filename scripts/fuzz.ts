@@ -10,23 +10,39 @@
  * titles, player counts and option sets, and prints their summary: games by end reason, actions,
  * refusals by code, and every failure with its game seed and the end of its log.
  *
+ * With `--export DIR` as well, every random game (its applied actions, up to an end, a failure or
+ * the cap) is written to DIR as an 18xx.games export, for judging by the reference engine
+ * (/work/oracle/differential.sh).
+ *
  * Exit code 0 only when no fuzzed action failed.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { exportTo18xx } from '../src/lib/interop/export-18xx';
 import { referenceGames, referencePresent } from '../tests/support/reference-games';
 import { runFuzz } from '../tests/support/fuzz/runner';
-import { runRandomGames } from '../tests/support/random-player';
+import { runRandomGames, type GameResult } from '../tests/support/random-player';
 
 function usage(message: string): never {
-	process.stderr.write(`${message}\nusage: fuzz --actions N --seed S | fuzz --games N --seed S [--full-logs]\n`);
+	process.stderr.write(`${message}\nusage: fuzz --actions N --seed S | fuzz --games N --seed S [--full-logs] [--export DIR]\n`);
 	process.exit(2);
 }
 
-function parseArgs(argv: string[]): { actions: number; seed: number; games: number | null; fullLogs: boolean } {
+interface Args {
+	actions: number;
+	seed: number;
+	games: number | null;
+	fullLogs: boolean;
+	exportDir: string | null;
+}
+
+function parseArgs(argv: string[]): Args {
 	let actions = 1000;
 	let seed = 1;
 	let games: number | null = null;
 	let fullLogs = false;
+	let exportDir: string | null = null;
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const v = Number(argv[i + 1]);
@@ -43,16 +59,46 @@ function parseArgs(argv: string[]): { actions: number; seed: number; games: numb
 			games = v;
 			i++;
 		} else if (a === '--full-logs') fullLogs = true;
-		else usage(`unknown argument ${a}`);
+		else if (a === '--export') {
+			exportDir = argv[i + 1] ?? usage('--export needs a folder');
+			i++;
+		} else usage(`unknown argument ${a}`);
 	}
-	return { actions, seed, games, fullLogs };
+	if (exportDir !== null && games === null) usage('--export needs --games');
+	return { actions, seed, games, fullLogs, exportDir };
+}
+
+/** The fixed time stamped on exported actions, so that a run's files are the same every time. */
+const EXPORT_TIME = 1700000000;
+
+/** Writes one random game as an 18xx.games export; returns the file's path. */
+function writeExport(dir: string, index: number, r: GameResult): string {
+	const tag = `${r.setup.title}_${r.setup.players.length}p${r.setup.optionalRules.length ? '_' + r.setup.optionalRules.join('+') : ''}`;
+	const file = exportTo18xx({
+		id: `fuzz_${r.seed}`,
+		title: r.setup.title,
+		players: r.setup.players,
+		seed: r.seed,
+		optionalRules: r.setup.optionalRules,
+		actions: r.log.map((action) => ({ action })),
+		final: r.final,
+		now: EXPORT_TIME,
+		description: `random game ${index}, seed ${r.seed}: ${r.outcome}${r.failure ? ` (${r.failure.kind}: ${r.failure.detail})` : ''}`
+	});
+	const path = join(dir, `${String(index).padStart(3, '0')}_${tag}_${r.seed}.json`);
+	writeFileSync(path, JSON.stringify(file) + '\n');
+	return path;
 }
 
 function main(): void {
 	const args = parseArgs(process.argv.slice(2));
 	if (args.games !== null) {
 		const t0 = performance.now();
-		const summary = runRandomGames(args.games, args.seed, { fullLogs: args.fullLogs });
+		const dir = args.exportDir;
+		if (dir !== null) mkdirSync(dir, { recursive: true });
+		let index = 0;
+		const onGame = dir === null ? undefined : (r: GameResult) => void writeExport(dir, index++, r);
+		const summary = runRandomGames(args.games, args.seed, { fullLogs: args.fullLogs, onGame });
 		process.stdout.write(JSON.stringify({ ...summary, ms: Math.round(performance.now() - t0) }) + '\n');
 		process.exitCode = summary.failures.length === 0 && summary.stalled.length === 0 ? 0 : 1;
 		return;

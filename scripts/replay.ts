@@ -2,7 +2,11 @@
  * Replay an 18xx.games export through the engine, optionally comparing every executed action
  * with a reference trace.
  *
- *   npm run -s replay -- FILE [--trace TRACE.jsonl] [--until ACTION_ID] [--json]
+ *   npm run -s replay -- FILE [--trace TRACE.jsonl] [--until ACTION_ID] [--live] [--json]
+ *
+ * --live replays in the engine's live mode (all live checks, route revenue computed, automatic
+ * actions run by the engine and checked against the file's), for comparing with a trace of the
+ * reference's live path (/work/oracle/judge.rb writes one).
  *
  * The last line of --json output is one JSON object. Exit code 0 only when the result matches
  * the file and there are no trace mismatches.
@@ -17,10 +21,11 @@ interface Args {
 	trace: string | null;
 	until: number | undefined;
 	json: boolean;
+	live: boolean;
 }
 
 function usage(message: string): never {
-	process.stderr.write(`${message}\nusage: replay FILE [--trace TRACE.jsonl] [--until ACTION_ID] [--json]\n`);
+	process.stderr.write(`${message}\nusage: replay FILE [--trace TRACE.jsonl] [--until ACTION_ID] [--live] [--json]\n`);
 	process.exit(2);
 }
 
@@ -29,9 +34,11 @@ function parseArgs(argv: string[]): Args {
 	let trace: string | null = null;
 	let until: number | undefined;
 	let json = false;
+	let live = false;
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--json') json = true;
+		else if (a === '--live') live = true;
 		else if (a === '--trace') trace = argv[++i] ?? usage('--trace needs a file');
 		else if (a === '--until') {
 			const v = Number(argv[++i]);
@@ -42,7 +49,7 @@ function parseArgs(argv: string[]): Args {
 		else usage(`unexpected argument ${a}`);
 	}
 	if (!file) usage('missing FILE');
-	return { file, trace, until, json };
+	return { file, trace, until, json, live };
 }
 
 export function readTrace(path: string): TraceLine[] {
@@ -61,6 +68,7 @@ export function readTrace(path: string): TraceLine[] {
 export function summary(report: ReplayReport): Record<string, unknown> {
 	return {
 		title: report.title,
+		mode: report.mode,
 		players: report.players,
 		actions: report.actions,
 		applied: report.applied,
@@ -73,6 +81,7 @@ export function summary(report: ReplayReport): Record<string, unknown> {
 		traceCompared: report.traceCompared,
 		firstMismatch: report.firstMismatch,
 		stoppedAt: report.stoppedAt,
+		autoMismatch: report.autoMismatch,
 		ms: Math.round(report.ms * 10) / 10
 	};
 }
@@ -86,7 +95,7 @@ function main(): void {
 		usage(`cannot read ${args.file}: ${(e as Error).message}`);
 	}
 	const trace = args.trace ? readTrace(args.trace) : undefined;
-	const report = replayExport(json, { trace, until: args.until, now: () => performance.now() });
+	const report = replayExport(json, { trace, until: args.until, now: () => performance.now(), mode: args.live ? 'live' : 'import' });
 	const out = summary(report);
 	if (args.json) process.stdout.write(JSON.stringify(out) + '\n');
 	else {
@@ -107,6 +116,7 @@ function main(): void {
 			lines.push(
 				`stopped at action ${report.stoppedAt.actionId} (${report.stoppedAt.type}): ${report.stoppedAt.code}: ${report.stoppedAt.message}`
 			);
+		if (report.autoMismatch) lines.push(`automatic actions differ first at action ${report.autoMismatch.actionId}: ${report.autoMismatch.message}`);
 		process.stdout.write(lines.join('\n') + '\n');
 	}
 	process.exitCode = report.match && report.traceMismatches === 0 ? 0 : 1;

@@ -66,6 +66,8 @@ export interface GameResult {
 	readonly failure: GameFailure | null;
 	/** Every applied action, in order (the failing one, if any, is not among them). */
 	readonly log: readonly Action[];
+	/** The state after the last applied action (null when the game could not be set up). */
+	readonly final: GameState | null;
 }
 
 /** Option sets a random game may use: none, each option alone, all of them, and the 1822+ pairs. */
@@ -251,10 +253,20 @@ export function playRandomGame(seed: number, options: PlayOptions = {}): GameRes
 	const setup = setupFor(seed);
 	const refusedByCode: Record<string, number> = {};
 	const log: Action[] = [];
-	const done = (outcome: string, failure: GameFailure | null): GameResult => ({ seed, setup, outcome, actions: log.length, refusedByCode, failure, log });
+	let game: Game | null = null;
+	const done = (outcome: string, failure: GameFailure | null): GameResult => ({
+		seed,
+		setup,
+		outcome,
+		actions: log.length,
+		refusedByCode,
+		failure,
+		log,
+		final: game ? (game.state as GameState) : null
+	});
 	const created = Game.create({ ...setup, mode: 'live' });
 	if (!created.ok) return done('failed', { kind: 'setup', detail: created.error.message, action: null, atAction: 0, round: '' });
-	const game = created.value;
+	game = created.value;
 	const rng = new Prng(seed);
 	while (!game.state.end.finished) {
 		if (log.length >= maxActions || (options.stopAfter !== undefined && log.length >= options.stopAfter)) return done('stalled', null);
