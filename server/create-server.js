@@ -17,21 +17,37 @@ export const SIGNALING_PATH = '/signal';
  * @property {string} host the address it listens on
  * @property {number} port the actual port (useful when 0 was asked for)
  * @property {string} url e.g. http://127.0.0.1:4173
+ * @property {import('./signaling.js').SignalingRelay} relay
  * @property {() => Promise<void>} close
  */
 
 /**
+ * The path of a request target, or null when it is not a valid URL (such as `http://[`).
+ * @param {string | undefined} target
+ * @returns {string | null}
+ */
+export function pathOf(target) {
+	try {
+		return new URL(target ?? '/', 'http://localhost').pathname;
+	} catch {
+		return null;
+	}
+}
+
+/**
  * Starts the server and resolves once it listens.
- * @param {{ host?: string, port?: number, root: string, pingTimeoutMs?: number }} options
+ * @param {{ host?: string, port?: number, root: string, pingTimeoutMs?: number, limits?: Partial<import('./signaling.js').RelayLimits>, bus?: import('./signaling.js').BusFactory }} options
  * @returns {Promise<RunningServer>}
  */
 export async function createServer(options) {
 	const host = options.host || DEFAULT_HOST;
 	const port = options.port ?? DEFAULT_PORT;
 	const serveStatic = createStaticHandler(options.root);
-	const relay = createSignalingRelay(
-		options.pingTimeoutMs === undefined ? {} : { pingTimeoutMs: options.pingTimeoutMs }
-	);
+	const relay = createSignalingRelay({
+		...(options.pingTimeoutMs === undefined ? {} : { pingTimeoutMs: options.pingTimeoutMs }),
+		...(options.limits ? { limits: options.limits } : {}),
+		...(options.bus ? { bus: options.bus } : {})
+	});
 
 	const server = http.createServer((request, response) => {
 		serveStatic(request, response).catch(() => {
@@ -41,12 +57,22 @@ export async function createServer(options) {
 	});
 
 	server.on('upgrade', (request, socket, head) => {
-		const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-		if (pathname === SIGNALING_PATH || pathname === SIGNALING_PATH + '/') {
-			relay.handleUpgrade(request, socket, head);
-		} else {
-			socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+		// A broken socket must not become an unhandled 'error' event, which would end the process.
+		socket.on('error', () => socket.destroy());
+		try {
+			if (pathOf(request.url) === SIGNALING_PATH || pathOf(request.url) === SIGNALING_PATH + '/') {
+				relay.handleUpgrade(request, socket, head);
+			} else {
+				socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+			}
+		} catch {
+			socket.destroy();
 		}
+	});
+	// Malformed HTTP: answer 400 and close, as Node does by default, without throwing.
+	server.on('clientError', (_error, socket) => {
+		if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+		else socket.destroy();
 	});
 
 	await new Promise((resolve, reject) => {
@@ -66,6 +92,7 @@ export async function createServer(options) {
 		host,
 		port: actualPort,
 		url: `http://${urlHost}:${actualPort}`,
+		relay,
 		async close() {
 			await relay.close();
 			await new Promise((resolve) => {
