@@ -5,6 +5,8 @@
 import http from 'node:http';
 import { createSignalingRelay } from './signaling.js';
 import { createStaticHandler } from './static-files.js';
+import { createMailboxHandler, MAILBOX_PATH } from './mailbox.js';
+import { MAILBOX_LIMITS } from './mailbox-store.js';
 
 /** Never listen on every interface unless HOST says so. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -36,7 +38,8 @@ export function pathOf(target) {
 
 /**
  * Starts the server and resolves once it listens.
- * @param {{ host?: string, port?: number, root: string, pingTimeoutMs?: number, limits?: Partial<import('./signaling.js').RelayLimits>, bus?: import('./signaling.js').BusFactory }} options
+ * `mailbox` is the store of the encrypted mailbox (server/mailbox.js); without one, /mailbox/ answers 404.
+ * @param {{ host?: string, port?: number, root: string, pingTimeoutMs?: number, limits?: Partial<import('./signaling.js').RelayLimits>, bus?: import('./signaling.js').BusFactory, mailbox?: import('./mailbox-store.js').MailboxStore, mailboxMaxRecordBytes?: number }} options
  * @returns {Promise<RunningServer>}
  */
 export async function createServer(options) {
@@ -49,8 +52,17 @@ export async function createServer(options) {
 		...(options.bus ? { bus: options.bus } : {})
 	});
 
+	const mailbox = options.mailbox
+		? createMailboxHandler({ store: options.mailbox, maxRecordBytes: options.mailboxMaxRecordBytes ?? MAILBOX_LIMITS.maxRecordBytes })
+		: null;
+
 	const server = http.createServer((request, response) => {
-		serveStatic(request, response).catch(() => {
+		const pathname = pathOf(request.url);
+		const handled =
+			mailbox && pathname !== null && pathname.startsWith(MAILBOX_PATH)
+				? mailbox(request, response, new URL(request.url ?? '/', 'http://localhost'))
+				: serveStatic(request, response);
+		handled.catch(() => {
 			if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
 			response.end('Internal error\n');
 		});
@@ -95,6 +107,7 @@ export async function createServer(options) {
 		relay,
 		async close() {
 			await relay.close();
+			await options.mailbox?.close();
 			await new Promise((resolve) => {
 				server.close(() => resolve(undefined));
 				server.closeAllConnections();

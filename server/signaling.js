@@ -30,6 +30,10 @@ export const PING_TIMEOUT_MS = 30_000;
  * sends a handful of messages per peer it meets, so these leave room for a
  * device with many games open at once and still refuse abuse.
  */
+/**
+ * @typedef {{ maxMessageBytes: number, maxTopicsPerConnection: number, maxTopicLength: number, messagesPerSecond: number, messageBurst: number, maxBufferedBytes: number, maxConnections: number }} RelayLimits
+ */
+/** @type {Readonly<RelayLimits>} */
 export const RELAY_LIMITS = Object.freeze({
 	/** Large enough for SDP offers with many candidates. */
 	maxMessageBytes: 256 * 1024,
@@ -48,7 +52,6 @@ export const RELAY_LIMITS = Object.freeze({
 export const CLOSE_POLICY = 1008;
 
 /**
- * @typedef {typeof RELAY_LIMITS} RelayLimits
  * @typedef {{ publish(topic: string, message: string): void, subscribe(topic: string): void, unsubscribe(topic: string): void, close(): Promise<void> }} RelayBus
  * A bus carries publishes to other relay processes; `deliver` hands it the ones that arrive.
  * @typedef {(deliver: (topic: string, message: string) => void) => RelayBus} BusFactory
