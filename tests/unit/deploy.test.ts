@@ -147,7 +147,7 @@ describe.skipIf(!haveCoturn)('coturn with deploy/turnserver.conf', () => {
 		});
 		children.push(turn);
 		const socket = dgram.createSocket('udp4');
-		cleanups.push(() => socket.close());
+		cleanups.push(() => void socket.close());
 		const answer = await until('coturn', () =>
 			new Promise<Buffer | null>((resolve) => {
 				const timer = setTimeout(() => resolve(null), 300);
