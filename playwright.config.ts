@@ -1,6 +1,6 @@
 // End-to-end tests run in Debian's Chromium (never a downloaded browser) against
 // our own server (`node server/index.js`) serving the built app, as `npm start` does.
-// tests/e2e/require-chromium.js runs first and stops with one line if Chromium is missing.
+// tests/e2e/run-e2e.js runs first and says in one line when Chromium is missing (CHROMIUM_PATH overrides its place).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
@@ -10,6 +10,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
 	testDir: 'tests/e2e',
 	testMatch: '**/*.spec.ts',
+	// One line when ../shared/reference is absent: the specs that need it are skipped.
+	globalSetup: './tests/support/reference-notice.ts',
 	outputDir: 'tests/output/results',
 	fullyParallel: false,
 	workers: 1,

@@ -1,5 +1,6 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { appVersion } from './server/app-version.js';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -12,7 +13,8 @@ const config = {
 			fallback: 'index.html',
 			strict: true
 		}),
-		version: { name: process.env.APP_VERSION ?? undefined },
+		// From the project (package version and commit), not the build time: see server/app-version.js.
+		version: { name: appVersion() },
 		// Registered by the app itself (src/lib/state/app-update.svelte.ts) so that a new version
 		// waits for the player's consent before it takes over.
 		serviceWorker: { register: false }

@@ -44,11 +44,22 @@ function median(xs: number[]): number {
 
 function numberArg(name: string, fallback: number): number {
 	const i = process.argv.indexOf(name);
-	return i > 0 ? Math.max(1, Number(process.argv[i + 1]) || fallback) : fallback;
+	if (i < 0) return fallback;
+	const n = Number(process.argv[i + 1]);
+	if (!Number.isInteger(n) || n < 1) usage(`${name} needs a whole number of at least 1, not "${process.argv[i + 1] ?? ''}".`);
+	return n;
 }
 
 const PARTS = ['games', 'open', 'sync', 'router', 'ui'] as const;
 type Part = (typeof PARTS)[number];
+
+const USAGE = `usage: npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only ${PARTS.join(',')}]`;
+
+/** A wrong argument prints the usage and exits, without a stack trace. */
+function usage(problem: string): never {
+	console.error(`${problem}\n${USAGE}`);
+	process.exit(2);
+}
 
 /** The parts asked for with `--only a,b` (all of them by default). */
 function partsAsked(): ReadonlySet<Part> {
@@ -56,8 +67,40 @@ function partsAsked(): ReadonlySet<Part> {
 	if (i < 0) return new Set(PARTS);
 	const named = (process.argv[i + 1] ?? '').split(',').filter(Boolean);
 	const unknown = named.filter((n) => !(PARTS as readonly string[]).includes(n));
-	if (unknown.length > 0 || named.length === 0) throw new Error(`--only takes some of: ${PARTS.join(', ')}`);
+	if (named.length === 0) usage(`--only needs a list of parts: some of ${PARTS.join(', ')}.`);
+	if (unknown.length > 0) usage(`--only: no part named "${unknown.join('", "')}"; the parts are ${PARTS.join(', ')}.`);
 	return new Set(named as Part[]);
+}
+
+/** A few lines a person reads at the end, after the JSON a script reads. */
+export function summary(out: {
+	games?: Record<string, unknown>;
+	sync?: { actionToPeerMs: { median: number }; verify1500Ms: number };
+	router?: { positions: readonly { medianMs: number; worstMs: number }[] } | null;
+	ui?: readonly { game: string; onePassMs: { warm: number } }[];
+	open?: unknown;
+	skipped?: string;
+}): string {
+	const lines = ['Summary:'];
+	if (out.skipped) lines.push(`  ${out.skipped}: only the sync figures were measured.`);
+	const games = Object.entries(out.games ?? {}) as [string, { medianMs: number; actions: number }][];
+	if (games.length > 0) {
+		const slowest = games.reduce((a, b) => (b[1].medianMs > a[1].medianMs ? b : a));
+		const total = games.reduce((a, [, g]) => a + g.medianMs, 0);
+		lines.push(`  replay: ${games.length} recorded games in ${Math.round(total)} ms in all; slowest ${slowest[0]} (${slowest[1].actions} actions) in ${slowest[1].medianMs} ms`);
+	}
+	if (out.open) lines.push('  open: see "open" above (longest game with and without checkpoints)');
+	if (out.sync) lines.push(`  sync: an action reaches the other peer in ${out.sync.actionToPeerMs.median} ms (median); a 1500-action log verifies in ${out.sync.verify1500Ms} ms`);
+	if (out.router && out.router.positions.length > 0) {
+		const worst = Math.max(...out.router.positions.map((p) => p.worstMs));
+		const med = median(out.router.positions.map((p) => p.medianMs));
+		lines.push(`  router: ${out.router.positions.length} positions, median of medians ${Math.round(med)} ms, worst run ${Math.round(worst)} ms`);
+	}
+	if (out.ui && out.ui.length > 0) {
+		const worst = out.ui.reduce((a, b) => (b.onePassMs.warm > a.onePassMs.warm ? b : a));
+		lines.push(`  ui: ${out.ui.length} games; slowest page pass ${worst.game} in ${worst.onePassMs.warm} ms (warm)`);
+	}
+	return lines.join('\n');
 }
 
 /** The parts of a V8 CPU profile (Profiler.stop) read here. */
@@ -146,7 +189,8 @@ async function main(): Promise<void> {
 	const only = partsAsked();
 	if (!existsSync(fixtures)) {
 		// The sync figures need no reference games (bench-sync.ts).
-		process.stdout.write(JSON.stringify({ skipped: 'reference games not found at ../shared/reference', sync: await benchSync() }) + '\n');
+		const out = { skipped: 'reference games not found at ../shared/reference', sync: await benchSync() };
+		process.stdout.write(JSON.stringify(out) + '\n' + summary(out) + '\n');
 		return;
 	}
 	const games: Record<string, unknown> = {};
@@ -188,6 +232,7 @@ async function main(): Promise<void> {
 	const open = only.has('open') ? { imported: benchOpen(runs), native: await benchOpenNative(runs) } : undefined;
 	const out = { node: process.version, ...(only.has('games') ? { games, profile } : {}), open, sync, router, ui };
 	process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+	process.stdout.write(summary(out) + '\n');
 }
 
 await main();

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // `npm start` runs this after building: serve build/ and the signaling relay.
 // HOST and PORT change where it listens; by default only this machine can reach it.
+// MAILBOX_DIR is where the encrypted mailbox keeps its files (default data/mailbox; "memory" keeps
+// it in memory only, "off" turns it off). REDIS_URL (redis://host:port) shares topics and the
+// mailbox with other relay processes through Redis instead (not built yet: it refuses to start).
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, DEFAULT_HOST, DEFAULT_PORT, SIGNALING_PATH } from './create-server.js';
+import { createFileStore, createMemoryStore } from './mailbox-store.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,10 +30,26 @@ const host = process.env.HOST || DEFAULT_HOST;
 const port = parsePort(process.env.PORT);
 const root = path.resolve(projectRoot, process.env.BUILD_DIR || 'build');
 
+/** @returns {Promise<{ mailbox?: import('./mailbox-store.js').MailboxStore, bus?: import('./signaling.js').BusFactory, describe: string }>} */
+async function backends() {
+	const setting = process.env.MAILBOX_DIR || path.join(projectRoot, 'data', 'mailbox');
+	if (process.env.REDIS_URL) {
+		// The relay takes a bus (server/signaling.js) and the mailbox a store (mailbox-store.js);
+		// Redis implementations of both are not written yet. Refuse rather than run unshared.
+		console.error('REDIS_URL is set, but sharing topics and the mailbox through Redis is not built yet; unset REDIS_URL to run one relay process.');
+		process.exit(1);
+	}
+	if (setting === 'off') return { describe: 'off' };
+	if (setting === 'memory') return { mailbox: createMemoryStore(), describe: 'in memory' };
+	return { mailbox: createFileStore({ dir: setting }), describe: setting };
+}
+
 try {
-	const running = await createServer({ host, port, root });
+	const extra = await backends();
+	const running = await createServer({ host, port, root, ...(extra.mailbox ? { mailbox: extra.mailbox } : {}), ...(extra.bus ? { bus: extra.bus } : {}) });
 	console.log(`Listening on ${running.url}`);
 	console.log(`Signaling relay: ${running.url.replace(/^http/, 'ws')}${SIGNALING_PATH}`);
+	console.log(`Mailbox: ${extra.describe}`);
 	const stop = () => {
 		running.close().then(() => process.exit(0));
 	};

@@ -16,7 +16,6 @@ import { SCREENSHOTS, watchErrors } from './game-helpers';
 const REFERENCE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference');
 const GAME = path.join(REFERENCE, 'fixtures', '1822NRS', '1822NRS_game_end_bank.json');
 const haveReference = existsSync(GAME);
-if (!haveReference) console.log('endgame e2e: ../shared/reference is absent; the end-of-game test is not run.');
 
 interface Export {
 	players: { id: number; name: string }[];

@@ -22,7 +22,6 @@ import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat } from 
 const REFERENCE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference');
 const FIXTURES = path.join(REFERENCE, 'fixtures');
 const haveReference = existsSync(FIXTURES);
-if (!haveReference) console.log('history e2e: ../shared/reference is absent; the recorded-game history tests are not run.');
 
 const files = haveReference
 	? readdirSync(FIXTURES)

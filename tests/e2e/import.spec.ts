@@ -7,7 +7,6 @@ import path from 'node:path';
 const REFERENCE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference');
 const GAME = path.join(REFERENCE, 'fixtures', '1822MRS', '2227.json');
 const haveReference = existsSync(GAME);
-if (!haveReference) console.log('import e2e: ../shared/reference is absent; the recorded-game import test is not run.');
 
 test('a truncated file is refused with a message', async ({ page }) => {
 	await page.goto('/import');

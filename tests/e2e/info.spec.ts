@@ -14,7 +14,6 @@ const DATA_MRS = path.join(REFERENCE, 'data', '1822MRS.json');
 const GAME = path.join(REFERENCE, 'fixtures', '1822MRS', '2227.json');
 const TRACE = path.join(REFERENCE, 'traces', '1822MRS', '2227.jsonl');
 const haveReference = [DATA_NRS, DATA_MRS, GAME, TRACE].every((f) => existsSync(f));
-if (!haveReference) console.log('info e2e: ../shared/reference is absent; the game information tests are not run.');
 
 interface RefData {
 	market: { raw: string[][] };

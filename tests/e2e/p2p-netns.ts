@@ -23,6 +23,29 @@ function reason(e: unknown): string {
 	return text.split('\n')[0];
 }
 
+/**
+ * Null when this process may create a network namespace, else one line saying why not: checked
+ * up front (by creating and deleting an empty one) so a test that needs one is reported as not
+ * run at once, instead of failing after a long run.
+ */
+export function namespaceUnsupported(): string | null {
+	if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+		return 'it needs root (or CAP_SYS_ADMIN and CAP_NET_ADMIN) to create a private network namespace; run it as root, e.g. with sudo';
+	}
+	const probe = `rails-probe-${process.pid}-${Date.now().toString(36)}`;
+	try {
+		ip(['netns', 'add', probe]);
+	} catch (e) {
+		return `this machine refused to create a private network namespace ("ip netns add": ${reason(e)}); it needs root with iproute2 installed`;
+	}
+	try {
+		ip(['netns', 'delete', probe]);
+	} catch {
+		// Deleted by someone else: nothing left to clean.
+	}
+	return null;
+}
+
 /** Throws one clear line when the machine refuses (no CAP_SYS_ADMIN, no iproute2). */
 export function createNamespace(): Namespace {
 	const name = `rails-p2p-${process.pid}-${Date.now().toString(36)}`;

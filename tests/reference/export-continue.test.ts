@@ -18,8 +18,6 @@ import { LogOrderer } from '../../src/lib/sync/order';
 import { exportGameTo18xx } from '../../src/lib/state/game-export';
 import { batchOf, referenceGames, referencePresent, type ReferenceGame } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; continue-after-import tests skipped');
-
 /** How many surviving actions replay with the site's own ids, and the state they reach. */
 function direct(g: ReferenceGame): { count: number; state: GameState } {
 	const game = Game.create({ title: g.parsed.title, players: g.parsed.players, seed: g.parsed.seed, optionalRules: g.parsed.optionalRules, mode: 'import' });

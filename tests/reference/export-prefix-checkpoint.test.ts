@@ -13,8 +13,6 @@ import { MemoryCheckpointStore } from '../../src/lib/state/checkpoints';
 import { keepPrefixCheckpoints, restorePrefixCheckpoint } from '../../src/lib/state/prefix-checkpoint';
 import { referenceGames, referencePresent, type ReferenceGame } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; prefix checkpoint tests skipped');
-
 const GAME = 'a'.repeat(64);
 
 function setupOf(g: ReferenceGame) {

@@ -13,8 +13,6 @@ import { replayExport } from '../../src/lib/interop/replay';
 import { resolveUndoRedo } from '../../src/lib/interop/undo-redo';
 import { batchOf, referenceGames, referencePresent, type ReferenceGame } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; export round-trip tests skipped');
-
 /** Hash after every logged action (its auto actions included), replaying until the first refusal. */
 function hashesOf(title: ReferenceGame['parsed'], surviving: readonly Action[]): { hashes: string[]; game: Game } {
 	const created = Game.create({ title: title.title, players: title.players, seed: title.seed, optionalRules: title.optionalRules, mode: 'import' });

@@ -14,8 +14,6 @@ import { checkInvariants, checkTransition } from '../support/invariants';
 import { batchOf, newReferenceGame, referenceGames, referencePresent, replaySteps, type ReferenceGame } from '../support/reference-games';
 import { fingerprint, sameState, unchangedSince } from '../support/state-compare';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; invariant tests skipped');
-
 /** Every how many logged actions the prefix replays (fresh replay, undo + redo) are sampled. */
 const SAMPLE_EVERY = 100;
 

@@ -14,8 +14,6 @@ import { parseCityId } from '../../src/lib/engine/titles/g1822/operating/station
 import { trainTypeOf } from '../../src/lib/engine/core/trains';
 import { batchOf, newReferenceGame, referenceGames, referencePresent } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; OR query tests skipped');
-
 const META = ['message', 'log', 'end_game', 'undo', 'redo'];
 
 /** Why the query does not offer a recorded action, or null when it does. */

@@ -13,7 +13,6 @@ import type { TraceLine } from '../../src/lib/interop/trace';
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const referenceDir = path.resolve(projectRoot, '../shared/reference');
 const present = existsSync(path.join(referenceDir, 'fixtures'));
-if (!present) console.log(`reference games not found at ../shared/reference; replay tests skipped`);
 
 function games(): { name: string; fixture: string; trace: string }[] {
 	if (!present) return [];

@@ -45,8 +45,6 @@ describe('fuzzer regressions on a fresh game', () => {
 });
 
 describe.skipIf(!referencePresent)('fuzzer regressions on recorded positions (../shared/reference)', () => {
-	if (!referencePresent) console.log('fuzz regressions: ../shared/reference is absent; recorded-position cases not run');
-
 	it('a tile id is only "<name>-<index>": "58-00" or "58- 0" do not name copy 0', () => {
 		const game = gameAfter('1822/1822_game_end_stock_market.json', 307);
 		const g = referenceGames().find((x) => x.name === '1822/1822_game_end_stock_market.json')!;

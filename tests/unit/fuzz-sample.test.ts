@@ -7,7 +7,7 @@
  * Every bug the fuzzer found is fixed in the engine and pinned in fuzz-regressions.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { referenceGames, referencePresent } from '../support/reference-games';
+import { referenceGames } from '../support/reference-games';
 import { runFuzz } from '../support/fuzz/runner';
 
 const SAMPLE_SEED = 20260601;
@@ -15,7 +15,6 @@ const SAMPLE_ACTIONS = 3000;
 
 describe('fuzzed actions are refused with a code and change nothing, or keep every invariant', () => {
 	it(`fixed-seed sample of ${SAMPLE_ACTIONS} actions (seed ${SAMPLE_SEED})`, () => {
-		if (!referencePresent) console.log('reference games not found at ../shared/reference; sample fuzzes fresh games only');
 		const summary = runFuzz({ actions: SAMPLE_ACTIONS, seed: SAMPLE_SEED, games: referenceGames(), every: 25, freshSeeds: [1] });
 		expect(summary.failures).toEqual([]);
 		expect(summary.actionsTried).toBe(SAMPLE_ACTIONS);

@@ -13,8 +13,6 @@ import { LogBuilder } from '../../src/lib/state/log-sentences';
 import type { JsonObject } from '../../src/lib/sync/entry';
 import { batchOf, newReferenceGame, referenceGames, referencePresent, type ReferenceGame } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; history replay tests skipped');
-
 function stepsOf(g: ReferenceGame): HistoryStep[] {
 	return importedSteps({ seed: g.parsed.seed, players: g.parsed.players, actions: g.surviving as unknown as JsonObject[] });
 }

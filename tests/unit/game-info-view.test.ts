@@ -19,7 +19,6 @@ const haveData = existsSync(path.join(reference, 'data', '1822.json'));
 const GAME = path.join(reference, 'fixtures', '1822MRS', '2227.json');
 const TRACE = path.join(reference, 'traces', '1822MRS', '2227.jsonl');
 const haveGame = existsSync(GAME) && existsSync(TRACE);
-if (!haveData || !haveGame) console.log('game info view: ../shared/reference is absent; the reference comparisons are not run.');
 
 interface RefData {
 	market: { raw: string[][] };

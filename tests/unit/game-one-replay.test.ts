@@ -20,8 +20,6 @@ import { LogDoc } from '../../src/lib/sync/log-doc';
 import { GameSession } from '../../src/lib/sync/session';
 import { newReferenceGame, referenceGames, referencePresent, type ReferenceGame } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; one-replay tests skipped');
-
 function stepsOf(g: ReferenceGame): HistoryStep[] {
 	return importedSteps({ seed: g.parsed.seed, players: g.parsed.players, actions: g.surviving as unknown as JsonObject[] });
 }

@@ -108,7 +108,6 @@ describe('the route-finder worker (worker-protocol.ts: latest question only)', (
 
 const fixture = path.resolve(referenceRoot, 'fixtures', '1822', '1822_game_end_stock_market.json');
 const gameExists = existsSync(fixture);
-if (!gameExists) console.log('reference games not found at ../shared/reference: late-game worker progress test skipped');
 
 describe.skipIf(!gameExists)('the route-finder worker on a late-game position', () => {
 	it('posts its best run so far as progress while it searches, then the result (1822, LYR before action 1499)', () => {

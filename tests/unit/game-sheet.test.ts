@@ -19,7 +19,6 @@ import { endReasonWords } from '../../src/lib/components/game/end-reason';
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 const reference = path.resolve(projectRoot, '../shared/reference');
 const haveReference = existsSync(path.join(reference, 'fixtures')) && existsSync(path.join(reference, 'traces'));
-if (!haveReference) console.log('game-sheet: ../shared/reference is absent; the recorded-game tests are not run.');
 
 const row = (key: string, ...sorts: (number | string | null)[]): SheetRow => ({ key, cells: sorts.map((s) => ({ text: String(s ?? '—'), sort: s })) });
 const keys = (rows: readonly SheetRow[]) => rows.map((r) => r.key);

@@ -16,7 +16,6 @@ import { computeGameStats, GameStatsTracker, statsAt, type GameStats } from '../
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 const reference = path.resolve(projectRoot, '../shared/reference');
 const haveReference = existsSync(path.join(reference, 'fixtures')) && existsSync(path.join(reference, 'traces'));
-if (!haveReference) console.log('game-stats: ../shared/reference is absent; the recorded-game tests are not run.');
 
 /** Every shared recorded game, and whether any company ran in it (one ended by hand before any did). */
 const GAMES = [

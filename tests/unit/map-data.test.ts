@@ -16,7 +16,7 @@ import {
 import { TILE_CATALOGUE } from '../../src/lib/engine/titles/g1822/map/tile-catalogue';
 import { MAP_MRS } from '../../src/lib/engine/titles/g1822/scenarios/mrs/map';
 import { MAP_NRS } from '../../src/lib/engine/titles/g1822/scenarios/nrs/map';
-import { loadTitle, referenceDataExists, type JsonTile } from './map-reference';
+import { lazyTitle, loadTitle, referenceDataExists, type JsonTile } from './map-reference';
 
 const TITLES: readonly [file: string, map: MapDef, special: SpecialHexes][] = [
 	['1822', MAP_1822, SPECIAL_HEXES_1822],
@@ -90,7 +90,7 @@ function referenceAsJson(j: JsonTile) {
 describe.skipIf(!referenceDataExists)('maps against the reference data', () => {
 	for (const [file, map, special] of TITLES) {
 		describe(file, () => {
-			const ref = loadTitle(file);
+			const ref = lazyTitle(file);
 
 			it('names the same special hexes as the reference constants (constants.game)', () => {
 				const g = ref.constants.game;

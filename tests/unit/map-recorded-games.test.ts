@@ -38,7 +38,6 @@ const GAMES: readonly [title: string, game: string, map: MapDef, data: string][]
 ];
 
 const gamesExist = existsSync(path.join(referenceRoot, 'traces'));
-if (!gamesExist) console.log('reference games not found at ../shared/reference: recorded-lay tests skipped');
 
 interface Action {
 	id: number;

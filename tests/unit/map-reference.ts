@@ -1,7 +1,7 @@
 /**
  * Test helper: loads the reference data of each title from ../shared/reference/data
  * (relative to the project root). When the folder is absent, `referenceDataExists` is
- * false and the tests that need it are skipped (and say so once).
+ * false and the tests that need it are skipped; tests/support/reference-notice.ts says so once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +12,6 @@ export const referenceRoot = path.resolve(projectRoot, '../shared/reference');
 export const dataDir = path.join(referenceRoot, 'data');
 export const referenceDataExists = existsSync(path.join(dataDir, '1822.json'));
 
-if (!referenceDataExists) {
-	console.log(`reference data not found at ../shared/reference/data: map reference tests skipped`);
-}
 
 export interface JsonPathEnd {
 	edge?: number;
@@ -93,4 +90,12 @@ export function loadTitle(file: string): JsonTitle {
 		cache.set(file, t);
 	}
 	return t;
+}
+
+/**
+ * The title, read on first use: a suite skipped for want of the data can name it while it
+ * collects its tests without reading a file that is not there.
+ */
+export function lazyTitle(file: string): JsonTitle {
+	return new Proxy({} as JsonTitle, { get: (_target, key) => loadTitle(file)[key as keyof JsonTitle] });
 }

@@ -12,7 +12,7 @@ import { MAP_1822 } from '../../src/lib/engine/titles/g1822/map/map-1822';
 import { g1822Upgrade } from '../../src/lib/engine/titles/g1822/map/upgrades';
 import { MAP_MRS } from '../../src/lib/engine/titles/g1822/scenarios/mrs/map';
 import { MAP_NRS } from '../../src/lib/engine/titles/g1822/scenarios/nrs/map';
-import { loadTitle, referenceDataExists } from './map-reference';
+import { lazyTitle, referenceDataExists } from './map-reference';
 
 const TITLES: readonly [file: string, map: MapDef][] = [
 	['1822', MAP_1822],
@@ -23,7 +23,7 @@ const TITLES: readonly [file: string, map: MapDef][] = [
 
 describe.skipIf(!referenceDataExists)('upgrade oracle: upgrade_candidates and upgrades_to', () => {
 	for (const [file, map] of TITLES) {
-		const ref = loadTitle(file);
+		const ref = lazyTitle(file);
 		const manifest = [...map.tiles.values()];
 
 		it(`${file}: every hex accepts exactly the reference's upgrade_candidates`, () => {

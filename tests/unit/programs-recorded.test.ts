@@ -10,8 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { autoActions, process, type Action, type GameState } from '../../src/lib/engine/index';
 import { batchOf, newReferenceGame, referenceGames, referencePresent } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; recorded-program tests skipped');
-
 /** What matters of an automatic action: who, what, and the fields the site checks. */
 function essence(a: Action): string {
 	const r = a as unknown as Record<string, unknown>;

@@ -109,7 +109,6 @@ describe('the route-finder client with a worker', () => {
 
 const fixture = path.resolve(referenceRoot, 'fixtures', '1822', '1822_game_end_stock_market.json');
 const gameExists = existsSync(fixture);
-if (!gameExists) console.log('reference games not found at ../shared/reference: late-game client progress test skipped');
 
 describe.skipIf(!gameExists)('the route-finder client on a late-game position', () => {
 	afterEach(() => {

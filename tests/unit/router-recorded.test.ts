@@ -16,7 +16,6 @@ import { referenceRoot } from './map-reference';
 import { RECORDED_GAMES, recordedRuns, runContext } from './routes-reference';
 
 const gamesExist = existsSync(path.join(referenceRoot, 'traces'));
-if (!gamesExist) console.log('reference games not found at ../shared/reference: recorded router test skipped');
 
 describe.skipIf(!gamesExist)('route finder on recorded positions: never worse than the players', () => {
 	for (const g of RECORDED_GAMES) {

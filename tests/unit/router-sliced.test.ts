@@ -93,7 +93,6 @@ describe('route search in slices (the worker runs it so)', () => {
 });
 
 const gamesExist = existsSync(path.join(referenceRoot, 'traces'));
-if (!gamesExist) console.log('reference games not found at ../shared/reference: recorded sliced-search test skipped');
 
 describe.skipIf(!gamesExist)('route search in slices on recorded late-game positions', () => {
 	it('1822 LYR action 1499 and GWR action 1510: the best so far rises, then ends at the one-shot answer', () => {

@@ -15,7 +15,6 @@ import { referenceRoot } from './map-reference';
 import { RECORDED_GAMES, recordedRuns, runContext } from './routes-reference';
 
 const gamesExist = existsSync(path.join(referenceRoot, 'traces'));
-if (!gamesExist) console.log('reference games not found at ../shared/reference: route oracle skipped');
 
 const E_ENDS =
 	'older E-train rules: an E route ends at a stop without the company\'s station; today it must start and end at its stations (rules digest 7.1)';

@@ -16,8 +16,6 @@ import type { Action, GameState } from '../../src/lib/engine/index';
 import { parseShareId } from '../../src/lib/engine/core/shares';
 import { batchOf, newReferenceGame, referenceGames, referencePresent } from '../support/reference-games';
 
-if (!referencePresent) console.log('reference games not found at ../shared/reference; recorded certificate-order tests skipped');
-
 /** Ids of a holder's certificates of one corporation, in the order the holder keeps them. */
 function held(state: GameState, corporation: string, holder: string): string[] {
 	const corp = state.corporations[corporation];

@@ -20,7 +20,6 @@ import { LogOrderer } from '../../../src/lib/sync/order';
 
 const reference = path.resolve(import.meta.dirname, '../../..', '../shared/reference');
 const present = existsSync(path.join(reference, 'fixtures'));
-if (!present) console.log('reference games not found at ../shared/reference; the recorded finished-game imports are not checked');
 
 /** A hotseat game whose genesis carries `prefix`, every seat claimed, started and revealed. */
 async function importedGame(
