@@ -6,7 +6,7 @@
  *
  * --live replays in the engine's live mode (all live checks, route revenue computed, automatic
  * actions run by the engine and checked against the file's), for comparing with a trace of the
- * reference's live path (/work/oracle/judge.rb writes one).
+ * reference's live path.
  *
  * The last line of --json output is one JSON object. Exit code 0 only when the result matches
  * the file and there are no trace mismatches.

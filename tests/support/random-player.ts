@@ -13,6 +13,7 @@ import {
 	configFor,
 	process as processPure,
 	createGame,
+	issueSharePrice,
 	legalActionTypes,
 	operatingChoices,
 	stockRoundChoices,
@@ -193,7 +194,7 @@ function operatingCandidates(state: GameState, rng: Prng): Candidate[] {
 	}
 	for (const p of c.privates) out.push({ action: act('acquire_company', e, { company: p }), weight: 1 });
 	for (const m of c.minors) out.push({ action: act('merge', e, { corporation: m.minor }), weight: 1 });
-	for (const n of c.issue) out.push({ action: act('sell_shares', e, { shares: shareIds(state, e, 'treasury', n) }), weight: 0.3 });
+	for (const n of c.issue) out.push({ action: act('sell_shares', e, { shares: shareIds(state, e, 'treasury', n), share_price: issueSharePrice(state, e, n) }), weight: 0.3 });
 	for (const n of c.redeem) out.push({ action: act('buy_shares', e, { shares: shareIds(state, e, 'pool', n) }), weight: 0.3 });
 	for (const a of c.abilities) for (const ch of a.choices) out.push({ action: act('choose_ability', a.company, { choice: ch }), weight: 0.3 });
 	if (has('pass')) out.push({ action: act('pass', e), weight: passWeight(c) });

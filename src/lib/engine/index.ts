@@ -18,6 +18,7 @@ import { currentPlayerId } from './titles/g1822/stock/turn';
 import { sharePrice } from './titles/g1822/entities';
 import { crowdedCorporation } from './titles/g1822/operating/trains';
 import { layingCompany } from './titles/g1822/operating/special-lays';
+import { issuePrice } from './titles/g1822/operating/issue';
 import { operatingChoices as orChoices, type OperatingChoices } from './titles/g1822/operating/queries';
 import { legalActionTypes as legalTypes } from './titles/g1822/legal-actions';
 import { proposedRunRevenue } from './titles/g1822/operating/live-routes';
@@ -190,6 +191,12 @@ export function scores(state: GameState): Record<string, number> {
 export function corporationPrice(state: GameState, id: string): number | null {
 	const corp = state.corporations[id];
 	return corp ? sharePrice(configFor(state), corp) : null;
+}
+
+/** The price per share a corporation's issue of `count` shares is paid at: the price after one drop per share. */
+export function issueSharePrice(state: GameState, corporation: string, count: number): number | null {
+	const corp = state.corporations[corporation];
+	return corp ? issuePrice(configFor(state), corp, count) : null;
 }
 
 /** The programs (automatic actions) a player may set now, and those in force for them. */

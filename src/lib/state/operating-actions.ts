@@ -3,7 +3,7 @@
  * (`operatingChoices`), in the shape `process` reads. Nothing here decides legality: the
  * page offers what the engine listed and shows the engine's reason when it refuses.
  */
-import type { GameState } from '../engine';
+import { issueSharePrice, type GameState } from '../engine';
 import type { RouteJson } from '../engine/core/actions';
 import { cityTileName } from '../engine/titles/g1822/operating/queries';
 import type { JsonObject } from '../sync/entry';
@@ -71,5 +71,8 @@ export function shareAction(state: GameState, entity: Entity, kind: 'issue' | 'r
 	const c = state.corporations[entity];
 	const owner = kind === 'issue' ? 'treasury' : 'pool';
 	const shares = (c?.shares ?? []).filter((s) => s.owner === owner && !s.president).slice(0, n).map((s) => `${entity}_${s.index}`);
-	return { type: kind === 'issue' ? 'sell_shares' : 'buy_shares', ...corp(entity), shares };
+	if (kind === 'redeem') return { type: 'buy_shares', ...corp(entity), shares };
+	// The site's client names the issue price; without it the site pays the current price.
+	const price = issueSharePrice(state, entity, shares.length);
+	return { type: 'sell_shares', ...corp(entity), shares, ...(price !== null ? { share_price: price } : {}) };
 }

@@ -42,8 +42,17 @@ export function validateIssue(state: GameState, config: ResolvedConfig, corp: Co
 	if (indexes.length === 0) return refuse('no_shares', 'Name the shares to issue.');
 	if (percentHeld(corp.shares, 'pool') + indexes.length * 10 > MARKET_SHARE_LIMIT)
 		return refuse('market_limit', `The market may hold at most ${MARKET_SHARE_LIMIT}% of ${corp.id}.`);
-	const each = typeof action.share_price === 'number' && config.mode === 'import' ? action.share_price : issuePrice(config, corp, indexes.length);
-	return ok({ indexes, proceeds: each * indexes.length });
+	const dropped = issuePrice(config, corp, indexes.length);
+	if (config.mode === 'import' && typeof action.share_price === 'number') return ok({ indexes, proceeds: action.share_price * indexes.length });
+	if (!config.blockingSteps || config.mode === 'import') return ok({ indexes, proceeds: dropped * indexes.length });
+	// Live play, rules version 2: the action names the price reached after the drops, as the site's
+	// client sends it; without one the site pays the current price, and so does this engine, so a
+	// game moves both ways unchanged [action/sell_shares.rb share_price; g_1822/game.rb
+	// issuable_shares reduced_bundle_price_for_market_drop].
+	if (action.share_price === undefined || action.share_price === null) return ok({ indexes, proceeds: (sharePrice(config, corp) ?? 0) * indexes.length });
+	if (action.share_price !== dropped)
+		return refuse('wrong_price', `${indexes.length} ${corp.id} share${indexes.length === 1 ? '' : 's'} issue at £${dropped} each, not £${String(action.share_price)}.`);
+	return ok({ indexes, proceeds: dropped * indexes.length });
 }
 
 export function applyIssue(state: GameState, config: ResolvedConfig, corp: CorporationState, plan: IssuePlan): void {
