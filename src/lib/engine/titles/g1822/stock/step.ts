@@ -17,7 +17,7 @@ import { applyPar, validatePar } from './par';
 import { applyPayoff, validatePayoff } from './loans';
 import { applyTaxHaven, validateTaxHaven } from './tax-haven';
 import { mustSellFirst } from './queries';
-import { skipHelplessPlayers } from './helpless';
+import { isHelpless, skipHelplessPlayers } from './helpless';
 
 export const STOCK_ACTIONS = [
 	'bid',
@@ -101,6 +101,10 @@ export function validateStock(
 			return ok(() => {
 				applyPayoff(state, playerId, r.value);
 				markActed(round, playerId);
+				// Left with no cash, still in debt and nothing to sell, the player has nothing more to do:
+				// the turn ends by itself (rules version 2) [step/base.rb blocking?; round/base.rb skip_steps].
+				// It acted, so this is no pass: the players' passes so far still need everyone's.
+				if (config.blockingSteps && isHelpless(state, config, playerId)) endTurnAndMaybeFinish(state, config, round);
 			});
 		}
 		default:
