@@ -72,7 +72,7 @@ function nodeOf(rb: RouteBoard, signature: unknown): [number, number] | null {
 }
 
 /** One claimed route on the board; `taken` holds the path keys of the run's routes read so far. */
-export function readClaimedRoute(rb: RouteBoard, rec: RouteJson, taken: Set<number>): Result<Route> {
+export function readClaimedRoute(rb: RouteBoard, rec: RouteJson, taken: Set<number>, exclusive = false): Result<Route> {
 	const train = trainId(String(rec.train));
 	const conns = Array.isArray(rec.connections) ? rec.connections.map((c) => (Array.isArray(c) ? c.map(String) : [])) : [];
 	const stops = (Array.isArray(rec.nodes) ? rec.nodes : []).map((n) => nodeOf(rb, n));
@@ -88,13 +88,35 @@ export function readClaimedRoute(rb: RouteBoard, rec: RouteJson, taken: Set<numb
 	for (let i = 0; i < conns.length; i++) {
 		const [from, to] = [at[i], at[i + 1]];
 		const options = [conns[i], [...conns[i]].reverse()].flatMap((hexes) => chainsFrom(rb, from[0], from[1], { hexes, end: to }));
-		// Prefer track the run has not used yet; reused track is left for the overlap check to refuse.
-		const found = options.find((c) => !c.paths.some(([h, p]) => taken.has(h * 64 + p))) ?? options[0];
+		// Prefer track the run has not used yet. With `exclusive` (rules version 2) a route never
+		// takes a path another route of its kind uses, node-to-node paths inside a hex included
+		// [route.rb connection_data: `(ch[:paths] & other_paths).empty?`; g_1822/game.rb
+		// compute_other_paths]; otherwise reused track is left for the overlap check to refuse.
+		const free = options.find((c) => !c.paths.some(([h, p]) => taken.has(h * 64 + p)));
+		if (!free && exclusive && options.length > 0)
+			return refuse('track_reused', `Train ${train}'s route between ${rb.hexes[from[0]].id} and ${rb.hexes[to[0]].id} has no track that another route does not already use.`);
+		const found = free ?? options[0];
 		if (!found) return refuse('route_not_found', `No track joins ${rb.hexes[from[0]].id} and ${rb.hexes[to[0]].id} over ${conns[i].join(', ')}.`);
 		for (const [h, p] of found.paths) taken.add(h * 64 + p);
 		legs.push({ from: node(from), to: node(to), paths: found.paths.map(([h, p]) => ({ hex: rb.hexes[h].id, path: p })) });
 	}
 	return ok({ train, legs });
+}
+
+/**
+ * A local run stays in a city on the company's track: a preprinted city with no track yet is no
+ * node of the board, so a run there has no token [tile.rb nodes (of paths); route.rb
+ * connection_data local; game/base.rb check_route_token]. Rules version 2.
+ */
+function localRunWithoutTrack(rb: RouteBoard, routes: readonly Route[]): Result<void> {
+	for (const r of routes) {
+		const leg = r.legs[0];
+		if (r.legs.length !== 1 || leg.paths.length > 0 || leg.from.hex !== leg.to.hex || leg.from.node !== leg.to.node) continue;
+		const hi = rb.index.get(leg.from.hex);
+		if (hi !== undefined && rb.hexes[hi].atNode[leg.from.node].length === 0)
+			return refuse('route_without_token', `Train ${r.train} cannot run in ${leg.from.hex}: the city has no track yet, so the route has no station.`);
+	}
+	return ok(undefined);
 }
 
 export interface LiveRun {
@@ -104,7 +126,7 @@ export interface LiveRun {
 }
 
 /** Reads the claimed routes of a run onto the board (E trains apart: they may share track). */
-function readRun(ctx: RouteContext, corp: CorporationState, routes: readonly RouteJson[]): Result<{ route: Route; revenue: number }[]> {
+function readRun(ctx: RouteContext, corp: CorporationState, routes: readonly RouteJson[], exclusive: boolean): Result<{ route: Route; revenue: number }[]> {
 	const claimed: { route: Route; revenue: number }[] = [];
 	const taken = new Set<number>();
 	for (const rec of routes) {
@@ -112,7 +134,7 @@ function readRun(ctx: RouteContext, corp: CorporationState, routes: readonly Rou
 			return refuse('malformed_route', 'Every route needs a whole-number revenue.');
 		if (!ctx.trains.has(trainId(String(rec.train)))) return refuse('unknown_train', `${corp.id} has no train ${String(rec.train)} that can run.`);
 		const own = ctx.trains.get(trainId(String(rec.train)))?.kind === 'express' ? new Set<number>() : taken;
-		const r = readClaimedRoute(ctx.rb, rec, own);
+		const r = readClaimedRoute(ctx.rb, rec, own, exclusive);
 		if (!r.ok) return r;
 		claimed.push({ route: r.value, revenue: rec.revenue });
 	}
@@ -131,8 +153,12 @@ export function proposedRunRevenue(
 	routes: readonly RouteJson[]
 ): Result<RunRevenue> {
 	const ctx = liveRouteContext(state, config, corp, pullman);
-	const read = readRun(ctx, corp, routes.map((r) => ({ ...r, revenue: 0 })));
+	const read = readRun(ctx, corp, routes.map((r) => ({ ...r, revenue: 0 })), config.blockingSteps);
 	if (!read.ok) return read;
+	if (config.blockingSteps) {
+		const local = localRunWithoutTrack(ctx.rb, read.value.map((c) => c.route));
+		if (!local.ok) return local;
+	}
 	return evaluateRun(
 		ctx,
 		read.value.map((c) => c.route)
@@ -149,9 +175,13 @@ export function validateLiveRun(
 ): Result<LiveRun> {
 	if (!Array.isArray(action.routes) || action.routes.length === 0) return refuse('no_routes', 'Run at least one route.');
 	const ctx = liveRouteContext(state, config, corp, pullman);
-	const read = readRun(ctx, corp, action.routes);
+	const read = readRun(ctx, corp, action.routes, config.blockingSteps);
 	if (!read.ok) return read;
 	const claimed = read.value;
+	if (config.blockingSteps) {
+		const local = localRunWithoutTrack(ctx.rb, claimed.map((c) => c.route));
+		if (!local.ok) return local;
+	}
 	const run = validateRun(ctx, claimed, 'live');
 	if (!run.ok) return run;
 	let extraRevenue: number | null = null;
