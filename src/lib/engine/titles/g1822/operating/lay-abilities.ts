@@ -10,12 +10,34 @@ import type { ResolvedConfig } from '../config';
 import { closeCompany } from '../companies-ops';
 import type { LayOutcome } from '../map/lays';
 import type { CorporationState, GameState, OperatingRound } from '../state';
+import { P8_LAY_HEXES } from '../data/constants';
 import { applyLayTile, EXTRA_LAY_PRIVATE, RIVER_PRIVATE, RIVER_PRIVATE_USES, validateLayTile, type LayOptions } from './track';
 
 export const TOWN_REMOVAL_PRIVATE = 'P2';
 export const HILL_PRIVATE = 'P8';
 export const ADVANCED_LAY_PRIVATE = 'P11';
 export const LAY_PRIVATES: readonly string[] = [TOWN_REMOVAL_PRIVATE, HILL_PRIVATE, RIVER_PRIVATE, EXTRA_LAY_PRIVATE, ADVANCED_LAY_PRIVATE];
+
+/**
+ * Tiles each private's lay ability is limited to (none listed: any tile) [g_1822/entities.rb P2,
+ * P11 tile_lay tiles]. P8's ability is limited to its hexes instead (track.ts).
+ */
+const ABILITY_TILES: Readonly<Record<string, readonly string[]>> = {
+	[TOWN_REMOVAL_PRIVATE]: ['7', '8', '9', '80', '81', '82', '83', '544', '545', '546', '60', '169'],
+	[ADVANCED_LAY_PRIVATE]: ['80', '81', '82', '83', '544', '545', '546', '60', '169', '141', '142', '143', '144', '767', '768', '769', 'X17']
+};
+
+/**
+ * A lay named after a private needs one of the privates it uses to have an ability for that hex
+ * and tile [step/tracker.rb lay_tile: "does not have an ability that allows them to lay this tile"].
+ */
+function someAbilityAllows(used: readonly string[], hex: string, tile: string): boolean {
+	return used.some((id) => {
+		if (id === HILL_PRIVATE && !(P8_LAY_HEXES as readonly string[]).includes(hex)) return false;
+		const tiles = ABILITY_TILES[id];
+		return !tiles || tiles.includes(tile);
+	});
+}
 
 /** The privates a lay uses: its entity (when a private) and its combined entities. */
 export function layPrivates(action: LayTileAction): string[] {
@@ -40,6 +62,9 @@ export function validateLayWithAbilities(
 	}
 	if (used.includes(HILL_PRIVATE) && state.privateChoices.P8 !== 'token')
 		return refuse('invalid_ability', 'P8 gives a free lay only when its "token" option was chosen.');
+	const tileName = String(action.tile).replace(/-\d+$/, '');
+	if (config.blockingSteps && LAY_PRIVATES.includes(String(action.entity)) && !someAbilityAllows(used, String(action.hex), tileName))
+		return refuse('tile_not_allowed', `${used.join(' and ')} cannot lay tile ${tileName} in ${String(action.hex)}.`);
 	const opts: LayOptions = {
 		extra: used.includes(EXTRA_LAY_PRIVATE),
 		estuary: used.includes(RIVER_PRIVATE),

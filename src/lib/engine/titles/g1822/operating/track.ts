@@ -11,13 +11,37 @@ import { nextLayOptions } from '../map/tile-lays';
 import { validateTileLay, type LayOutcome, type TrackContext, type TrackRightHolder } from '../map/lays';
 import type { CorporationState, GameState, OperatingRound } from '../state';
 import { closeCompany } from '../companies-ops';
+import { presidentId } from '../shares-ops';
 import { P8_DISCOUNT, P8_DISCOUNT_HEXES, P8_LAY_HEXES } from '../data/constants';
 
 /** Who still holds the track right on a consent hex: rights lapse once the hex has a tile. */
-function trackRightHolder(state: GameState, corp: CorporationState, hex: HexId): TrackRightHolder {
+function trackRightHolder(state: GameState, config: ResolvedConfig, corp: CorporationState, hex: HexId): TrackRightHolder {
 	const map = mapFor(state.setup.title);
 	const right = map.trackRights.get(hex);
 	if (!right || state.board.tiles[hex]) return 'none';
+	if (!config.blockingSteps) return trackRightHolderV1(state, corp, right);
+	// The right is held by players: the one holding the company card, and the corporation's
+	// president; an unsold card or a corporation without a president holds nothing. The acting
+	// company's president holding it waives the stubs [g_1822/game.rb legal_tile_rotation?:
+	// `hex.tile.blockers.map(&:player).compact`, acting_for_entity].
+	const holders: number[] = [];
+	const company = state.companies[right.company];
+	if (company && !company.closed) {
+		const owner = company.owner ?? '';
+		if (owner.startsWith('player:')) holders.push(Number(owner.slice(7)));
+	}
+	const holderCorp = state.corporations[right.corporation];
+	if (holderCorp && !holderCorp.closed) {
+		const p = presidentId(holderCorp);
+		if (p !== null) holders.push(p);
+	}
+	const acting = presidentId(corp);
+	if (acting !== null && holders.includes(acting)) return 'acting';
+	return holders.length > 0 ? 'other' : 'none';
+}
+
+/** Rules version 1: an unsold card or an unfloated corporation still held the right. */
+function trackRightHolderV1(state: GameState, corp: CorporationState, right: { corporation: string; company: string }): TrackRightHolder {
 	if (right.corporation === corp.id) return 'acting';
 	const company = state.companies[right.company];
 	const holderCorp = state.corporations[right.corporation];
@@ -121,7 +145,7 @@ export function layContext(
 		kind: corp.type,
 		cash: corp.cash,
 		laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
-		trackRight: (hex) => trackRightHolder(state, corp, hex),
+		trackRight: (hex) => trackRightHolder(state, config, corp, hex),
 		townRemoval,
 		// Only the company's own lays; the reference skips the rule for a private's lay and on load.
 		newTrackRule: config.mode === 'live' && !usesPrivate(opts),
