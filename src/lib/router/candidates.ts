@@ -133,7 +133,10 @@ export class CandidateWalk {
 		// a local train may run a single station city (one stop: never both home and destination)
 		if (this.local) {
 			const zero = new Int32Array(g.words);
-			for (const x of g.tokenStops) this.pool.add(g.tree.root(x), zero, g.value[x], 0, -1, 0);
+			// A city with no track yet is no stop a run can use (the engine refuses the run).
+			const rb = g.ctx.rb;
+			for (const x of g.tokenStops)
+				if (rb.hexes[Math.floor(x / 64)].atNode[x % 64].length > 0) this.pool.add(g.tree.root(x), zero, g.value[x], 0, -1, 0);
 		}
 	}
 

@@ -94,7 +94,7 @@ export interface ChoicesRound {
 }
 
 /** Steps of a corporation's operating turn, in order (rules digest 5.2). */
-export const OR_STEPS = ['housekeeping', 'acquire', 'track', 'destination', 'token', 'route', 'dividend', 'buy_train', 'minor_acquisition', 'issue', 'done'] as const;
+export const OR_STEPS = ['home_token', 'housekeeping', 'acquire', 'track', 'destination', 'token', 'route', 'dividend', 'buy_train', 'minor_acquisition', 'issue', 'done'] as const;
 export type OrStep = (typeof OR_STEPS)[number];
 
 export interface OperatingTurn {

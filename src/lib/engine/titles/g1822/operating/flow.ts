@@ -4,7 +4,7 @@
  * the OR and the set end in turn (rules digest 2, 5.2).
  */
 import type { ResolvedConfig } from '../config';
-import { OR_STEPS, type CorporationState, type GameState, type OperatingRound, type OrStep } from '../state';
+import { OR_STEPS, type CorporationState, type GameState, type OperatingRound, type OperatingTurn, type OrStep } from '../state';
 import { canBuyTrain, crowdedCorporation, mustBuyTrain } from './trains';
 import { canStillLay } from './track';
 import { layingCompany } from './special-lays';
@@ -20,6 +20,7 @@ import { endsAfterThisOr, finishGame } from '../game-end';
 import { startStockRound } from '../stock/round-start';
 import { payCompanyIncome } from './or-start';
 import { operatingOrder } from './order';
+import { m14HomePending } from './m14-home';
 
 export function activeCorporation(state: GameState, round: OperatingRound): CorporationState {
 	return state.corporations[round.order[round.current]];
@@ -61,6 +62,8 @@ function canIssueOrRedeem(config: ResolvedConfig, corp: CorporationState): boole
 export function isStepActive(state: GameState, config: ResolvedConfig, round: OperatingRound, step: OrStep): boolean {
 	const corp = activeCorporation(state, round);
 	switch (step) {
+		case 'home_token':
+			return m14HomePending(state, config, corp);
 		case 'housekeeping':
 			return (
 				corp.type === 'minor' &&
@@ -126,8 +129,13 @@ export function advance(state: GameState, config: ResolvedConfig, round: Operati
 	}
 }
 
+/** A fresh turn; rules version 2 begins with M14's home token (rules version 1 had no such step). */
+function newTurn(config: ResolvedConfig): OperatingTurn {
+	return { step: config.blockingSteps ? 'home_token' : 'housekeeping', lays: [], extraLays: [], normalLaysForfeited: false, pullman: null, revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null, tokenPlaced: false };
+}
+
 export function beginCorporationTurn(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
-	round.turn = { step: 'housekeeping', lays: [], extraLays: [], normalLaysForfeited: false, pullman: null, revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null, tokenPlaced: false };
+	round.turn = newTurn(config);
 	if (!state.corporations[round.order[round.current]]) {
 		// Nobody operates: the round is over at once.
 		endOperatingRound(state, config, round);
@@ -157,7 +165,7 @@ export function startOperatingRound(state: GameState, config: ResolvedConfig, nu
 		total,
 		order: operatingOrder(state, config),
 		current: 0,
-		turn: { step: 'housekeeping', lays: [], extraLays: [], normalLaysForfeited: false, pullman: null, revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null, tokenPlaced: false }
+		turn: newTurn(config)
 	};
 	state.round = round;
 	beginCorporationTurn(state, config, round);

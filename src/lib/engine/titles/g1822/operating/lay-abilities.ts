@@ -31,7 +31,7 @@ const ABILITY_TILES: Readonly<Record<string, readonly string[]>> = {
  * A lay named after a private needs one of the privates it uses to have an ability for that hex
  * and tile [step/tracker.rb lay_tile: "does not have an ability that allows them to lay this tile"].
  */
-function someAbilityAllows(used: readonly string[], hex: string, tile: string): boolean {
+export function someAbilityAllows(used: readonly string[], hex: string, tile: string): boolean {
 	return used.some((id) => {
 		if (id === HILL_PRIVATE && !(P8_LAY_HEXES as readonly string[]).includes(hex)) return false;
 		const tiles = ABILITY_TILES[id];

@@ -27,6 +27,7 @@ import { layingCompany } from './special-lays';
 import { trainChoices, type TrainChoices } from './query-trains';
 import { EXCHANGE_PRIVATES, MOVE_CARD_PRIVATE } from './private-abilities';
 import { m14TokenPending, pendingLondonToken } from './m14-acquisition';
+import { m14HomeChoices } from './m14-home';
 
 export interface MinorChoice {
 	readonly minor: string;
@@ -148,6 +149,8 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 	}
 	// M14's London token, when due, is the only thing to do (m14-acquisition.ts).
 	if (m14TokenPending(state)) return { ...EMPTY, ...base, actions: ['place_token'], pendingTokens: pendingLondonToken(state, config, corp) };
+	// Minor 14's first turn begins with its London home token (m14-home.ts).
+	if (round.turn.step === 'home_token') return { ...EMPTY, ...base, actions: ['place_token'], pendingTokens: m14HomeChoices(state, corp) };
 	// P8's choice, when pending, comes first (more privates may still be acquired).
 	if (state.privateChoices.P8 === 'pending' && corp.companies.includes('P8')) {
 		const privates = acquirableCompanies(state, config, corp).filter((c) => accepts(act('acquire_company', { company: c })));

@@ -14,7 +14,7 @@ import type { CorporationState, GameState, OperatingRound } from '../state';
 import { P8_LAY_HEXES } from '../data/constants';
 import { TRACK_PLAIN } from '../map/upgrades';
 import { EXTRA_LAY_PRIVATE, layContext, RIVER_PRIVATE, type LayOptions } from './track';
-import { ADVANCED_LAY_PRIVATE, HILL_PRIVATE, LAY_PRIVATES, TOWN_REMOVAL_PRIVATE } from './lay-abilities';
+import { ADVANCED_LAY_PRIVATE, HILL_PRIVATE, LAY_PRIVATES, someAbilityAllows, TOWN_REMOVAL_PRIVATE } from './lay-abilities';
 
 export interface TileLayChoice {
 	/** The entity the lay names: the corporation, or the first private used. */
@@ -65,6 +65,11 @@ export function tileLayChoices(state: GameState, config: ResolvedConfig, corp: C
 		if (opts.free) hexes = hexes.filter((h) => (P8_LAY_HEXES as readonly string[]).includes(h.hex));
 		// P2's lay is only plain track replacing a single town (lay-abilities.ts).
 		if (opts.townRemoval) hexes = townRemovalLays(state, hexes);
+		// Some private of the lay must have an ability for that tile (P2, P11 list theirs).
+		if (config.blockingSteps && set.length > 0)
+			hexes = hexes
+				.map((h) => ({ ...h, tiles: h.tiles.filter((t) => someAbilityAllows(set, h.hex, t.tile)) }))
+				.filter((h) => h.tiles.length > 0);
 		if (hexes.length === 0) continue;
 		out.push({ entity: set[0] ?? corp.id, combo: set.slice(1), privates: set, hexes });
 	}

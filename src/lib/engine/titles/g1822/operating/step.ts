@@ -22,9 +22,11 @@ import { applyIssue, applyRedeem, validateIssue, validateRedeem } from './issue'
 import { placeCharterToken, returnCharterToken } from '../charter';
 import { applySpecialLay, closeBridgeIfStarted, layingCompany, noteTogetherLays, SPECIAL_LAY_PRIVATES, validateSpecialLay } from './special-lays';
 import { applyLondonToken, m14TokenPending, validateLondonToken } from './m14-acquisition';
+import { applyM14Home, validateM14Home } from './m14-home';
 
 /** Action types each step takes besides "pass". */
 export const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
+	home_token: ['place_token'],
 	housekeeping: ['buy_train'],
 	acquire: ['acquire_company'],
 	track: ['lay_tile'],
@@ -40,6 +42,7 @@ export const STEP_ACTIONS: Readonly<Record<OrStep, readonly string[]>> = {
 
 /** Steps that take a pass: running routes and paying dividends must be done [step/route.rb, step/dividend.rb ACTIONS]. */
 const PASSABLE: Readonly<Record<OrStep, boolean>> = {
+	home_token: false,
 	housekeeping: true,
 	acquire: true,
 	track: true,
@@ -55,6 +58,7 @@ const PASSABLE: Readonly<Record<OrStep, boolean>> = {
 
 /** The step's name as a player sees it. */
 export const STEP_NAMES: Readonly<Record<OrStep, string>> = {
+	home_token: 'Place the home token',
 	housekeeping: 'First-turn housekeeping',
 	acquire: 'Acquire a private company',
 	track: 'Lay track',
@@ -304,6 +308,14 @@ export function validateOperating(
 			});
 		}
 		case 'place_token': {
+			if (step === 'home_token') {
+				const home = validateM14Home(state, corp, action);
+				if (!home.ok) return home;
+				return ok(() => {
+					applyM14Home(state, corp, home.value);
+					finishStep(state, config, round, step);
+				});
+			}
 			const r = validatePlace(state, config, corp, round, action);
 			if (!r.ok) return r;
 			return ok(() => {
