@@ -10,7 +10,7 @@
  * Pure: no clock. Every timestamp comes from the action itself or from the caller.
  */
 import type { Action, EntityType } from '../engine/core/actions';
-import { actingEntities, autoActions, createGame, process, roundName, scores, type GameState, type TitleId } from '../engine/index';
+import { actingEntities, autoActions, createGame, LATEST_RULES, process, roundName, scores, type GameState, type RulesVersion, type TitleId } from '../engine/index';
 
 export interface ExportPlayer {
 	readonly id: number;
@@ -37,6 +37,8 @@ export interface Export18xxInput {
 	readonly seed: number;
 	readonly optionalRules: readonly string[];
 	readonly actions: readonly ExportedAction[];
+	/** The rules version the game was played under (default: the latest). */
+	readonly rulesVersion?: RulesVersion;
 	/** The state after the last action, for status, result, round and whose turn (optional). */
 	readonly final?: Readonly<GameState> | null;
 	/** Seconds since 1970, used for actions without a time and for `updated_at`. */
@@ -109,10 +111,14 @@ const withMode = (s: GameState, mode: 'import' | 'live'): GameState => ({ ...s, 
  * carry them there. Found by replaying: the site's actions as the site ran them (import mode),
  * ours as live play ran them. Only needed once somebody set a program.
  */
-export function programmedAutoActions(input: Pick<Export18xxInput, 'title' | 'players' | 'seed' | 'optionalRules' | 'actions'>): (readonly Action[] | null)[] {
+export function programmedAutoActions(input: Pick<Export18xxInput, 'title' | 'players' | 'seed' | 'optionalRules' | 'actions' | 'rulesVersion'>): (readonly Action[] | null)[] {
 	const out: (readonly Action[] | null)[] = input.actions.map((x) => x.auto ?? null);
-	if (!input.actions.some((x) => x.action.type.startsWith('program_') && x.auto === undefined)) return out;
-	const made = createGame({ title: input.title, players: input.players, seed: input.seed, optionalRules: input.optionalRules, mode: 'import' });
+	// From rules version 2 on, steps take automatic actions of their own (the destination step, P9's
+	// choice…), so every action played here may carry some; version 1 had only programs'.
+	const version = input.rulesVersion ?? LATEST_RULES;
+	const mayCarry = (x: ExportedAction) => x.auto === undefined && !recordedBySite(x.action) && (version >= 2 || x.action.type.startsWith('program_'));
+	if (!input.actions.some(mayCarry)) return out;
+	const made = createGame({ title: input.title, players: input.players, seed: input.seed, optionalRules: input.optionalRules, mode: 'import', rulesVersion: version });
 	if (!made.ok) return out;
 	let state = made.value;
 	for (let i = 0; i < input.actions.length; i++) {
@@ -133,6 +139,18 @@ export function programmedAutoActions(input: Pick<Export18xxInput, 'title' | 'pl
 		}
 	}
 	return out;
+}
+
+/** Options 18xx.games does not implement: a file that names one crashes the site when it is loaded. */
+const UNSUPPORTED_THERE: Readonly<Record<string, string>> = {
+	sw_peninsula:
+		'18xx.games does not implement the option "South West Peninsula" (sw_peninsula): it deals other minors into the bid boxes and stops at the first bid on them, so this game cannot be exported there.'
+};
+
+/** Why a game with these options cannot go to 18xx.games, in a sentence; null when it can. */
+export function exportRefusal(optionalRules: readonly string[]): string | null {
+	for (const o of optionalRules) if (UNSUPPORTED_THERE[o]) return UNSUPPORTED_THERE[o];
+	return null;
 }
 
 export function exportTo18xx(input: Export18xxInput): Export18xx {

@@ -5,7 +5,7 @@
  * imported game and the commit-reveal seed otherwise.
  */
 import type { Action, GameState } from '../engine';
-import { exportTo18xx, type Export18xx, type ExportedAction } from '../interop/export-18xx';
+import { exportRefusal, exportTo18xx, type Export18xx, type ExportedAction } from '../interop/export-18xx';
 import type { Entry } from '../sync/entry';
 import type { SeatClaim } from '../sync/seats';
 import type { UndoStatus } from '../sync/undo-status';
@@ -37,6 +37,8 @@ export function exportGameTo18xx(view: ExportableView, now: number): ExportOutco
 	const setup = readSetup1822(view.genesis.kind.setup);
 	if (!setup) return { ok: false, message: 'The game is not a 1822 game this app understands.' };
 	if (!view.seats || !view.state) return { ok: false, message: 'The game has not started yet: there is nothing to export.' };
+	const refusal = exportRefusal(setup.options);
+	if (refusal) return { ok: false, message: refusal };
 	const prefix = readImportedPrefix(view.genesis.kind.setup);
 	const seed = prefix?.seed ?? view.seed;
 	if (seed === null) return { ok: false, message: 'The game has no seed yet.' };
@@ -53,6 +55,7 @@ export function exportGameTo18xx(view: ExportableView, now: number): ExportOutco
 		optionalRules: setup.options,
 		actions,
 		final: view.state,
+		rulesVersion: view.state.setup.rulesVersion ?? 1,
 		now
 	});
 	return { ok: true, file, name: `${setup.title}-${view.game.slice(0, 8)}.18xx.json` };
