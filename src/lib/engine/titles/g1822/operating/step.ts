@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config';
 import { OR_STEPS, type GameState, type OperatingRound, type OrStep } from '../state';
 import { activeCorporation, advance, finishStep, isStepActive } from './flow';
 import { applyBuyTrain, applyDiscard, canBuyTrain, crowdedCorporation, hasRoom, mustBuyTrain, validateBuyTrain, validateDiscard } from './trains';
-import { canStillLay, EXTRA_LAY_PRIVATE } from './track';
+import { EXTRA_LAY_PRIVATE } from './track';
 import { applyLayWithAbilities, LAY_PRIVATES, layPrivates, validateLayWithAbilities } from './lay-abilities';
 import { applyAbility, validateAbility } from './private-abilities';
 import { closeCompany } from '../companies-ops';
