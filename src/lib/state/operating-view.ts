@@ -54,6 +54,7 @@ export function trainWithArticle(name: string): string {
 }
 
 const STEP_LABELS: Record<string, string> = {
+	home_token: 'Choose the London city for the home station',
 	housekeeping: 'First turn: buy an L train',
 	acquire: 'Acquire privates',
 	track: 'Lay track',

@@ -181,6 +181,22 @@ export class TrackGraph {
 		return this.walk(corp, [[hi, 0]]).cities.has(`${target.hex}-${target.city}`);
 	}
 
+	/**
+	 * Whether a walk from one of the corporation's stations alone reaches another stop: the
+	 * reference asks this of each station in turn, so two stations with no track between them
+	 * make no route [graph.rb compute: route_available when one token's walk meets two nodes].
+	 */
+	routeFromOneStation(corp: CorporationId): boolean {
+		for (const t of this.board.tokens) {
+			if (t.corporation !== corp) continue;
+			const hi = this.index.get(t.hex);
+			if (hi === undefined) continue;
+			const node = this.tracks[hi].nodeCity.indexOf(t.city);
+			if (node >= 0 && this.walk(corp, [[hi, node]]).nodes.length >= 2) return true;
+		}
+		return false;
+	}
+
 	private tokensOnHex(hi: number): readonly StationToken[] {
 		if (!this.tokensAt) {
 			const at: StationToken[][] = this.tracks.map(() => []);

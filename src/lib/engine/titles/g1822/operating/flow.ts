@@ -30,12 +30,15 @@ export function activeCorporation(state: GameState, round: OperatingRound): Corp
  * Whether the corporation has a route to run: a local train (L, LP) runs inside its home city;
  * other trains need two stops on connected track. P+ never runs.
  */
-function canRunRoute(state: GameState, corp: CorporationState): boolean {
+function canRunRoute(state: GameState, config: ResolvedConfig, corp: CorporationState): boolean {
 	const trains = corp.trains.filter((t) => t.name !== 'P+');
 	if (trains.length === 0) return false;
 	if (trains.some((t) => t.name === 'L' || t.name === 'LP')) return true;
 	const map = mapFor(state.setup.title);
-	return graphFor(map, state.board).reach(corporationId(corp.id)).nodes.length >= 2;
+	const graph = graphFor(map, state.board);
+	// Rules version 2 asks it of each station alone, as the reference does (track-graph.ts).
+	if (config.blockingSteps) return graph.routeFromOneStation(corporationId(corp.id));
+	return graph.reach(corporationId(corp.id)).nodes.length >= 2;
 }
 
 /**
@@ -80,7 +83,7 @@ export function isStepActive(state: GameState, config: ResolvedConfig, round: Op
 		case 'token':
 			return canPlaceToken(state, config, corp, round);
 		case 'route':
-			return canRunRoute(state, corp);
+			return canRunRoute(state, config, corp);
 		case 'dividend':
 			return corp.type === 'major' && (round.turn.revenue ?? 0) > 0;
 		case 'buy_train':

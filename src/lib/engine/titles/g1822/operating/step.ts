@@ -183,6 +183,8 @@ export function validateOperating(
 		});
 	}
 	if (action.type === 'place_token' && action.entity === CHANNEL_PRIVATE) {
+		// P5's token ability is for the token step alone [g_1822/entities.rb P5 token when: 'token'].
+		if (config.blockingSteps && round.turn.step !== 'token') return stepPending(round, corp.id, 'place_token');
 		// P5's token does not use up the corporation's normal token placement.
 		const r = validateChannelToken(state, config, corp, round, action);
 		if (!r.ok) return r;

@@ -13,6 +13,7 @@ import type { CorporationState, GameState, OperatingRound } from '../state';
 import { closeCompany } from '../companies-ops';
 import { presidentId } from '../shares-ops';
 import { P8_DISCOUNT, P8_DISCOUNT_HEXES, P8_LAY_HEXES } from '../data/constants';
+import { MINOR_14 } from '../map/stations';
 
 /** Who still holds the track right on a consent hex: rights lapse once the hex has a tile. */
 function trackRightHolder(state: GameState, config: ResolvedConfig, corp: CorporationState, hex: HexId): TrackRightHolder {
@@ -65,8 +66,14 @@ function keepsTrackOpen(state: GameState, config: ResolvedConfig, company: strin
 	return company !== 'P8' || state.privateChoices.P8 !== 'discount';
 }
 
+/** Minor 14's first turn: placing its home token was the turn's lay [g_1822/step/tracker.rb can_lay_tile?]. Rules version 2. */
+function homeTokenIsTheLay(config: ResolvedConfig, corp: CorporationState): boolean {
+	return config.blockingSteps && corp.id === MINOR_14 && corp.operated === 0;
+}
+
 export function canStillLay(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
 	if (!hasPlacedTokens(state, corp.id)) return false;
+	if (homeTokenIsTheLay(config, corp)) return false;
 	if (corp.companies.some((c) => keepsTrackOpen(state, config, c))) return true;
 	if (round.turn.normalLaysForfeited) return false;
 	const next = nextLayOptions(corp.type, config.phases[state.phase].name, round.turn.lays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })));
@@ -145,6 +152,7 @@ export function layContext(
 		kind: corp.type,
 		cash: corp.cash,
 		laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
+		homeTokenCountsAsLay: homeTokenIsTheLay(config, corp),
 		trackRight: (hex) => trackRightHolder(state, config, corp, hex),
 		townRemoval,
 		// Only the company's own lays; the reference skips the rule for a private's lay and on load.
