@@ -58,6 +58,20 @@ export interface OrderResult<S> {
 	readonly forks: readonly Fork[];
 }
 
+/** A value from the engine, or the fallback if it throws (the engine is pure: it throws alike everywhere). */
+function guarded<T>(f: () => T, fallback: T): T {
+	try {
+		return f();
+	} catch {
+		return fallback;
+	}
+}
+
+function errorText(e: unknown): string {
+	const text = e instanceof Error ? e.message : String(e);
+	return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: Entry, b: Entry) => cmp(a.id, b.id);
 
@@ -141,10 +155,13 @@ export class LogOrderer<S> {
 			if (known) out[i] = known;
 			else {
 				missing.push(
-					decodeEntry(item).then((d) => {
-						out[i] = d;
-						if (typeof item === 'object' && item !== null) this.#decoded.set(item, d);
-					})
+					decodeEntry(item)
+						// Decoding reads nothing but the item; should it throw, the item is refused, not the log.
+						.catch((e: unknown): DecodeResult => ({ ok: false, code: 'malformed', message: `the entry could not be read (${errorText(e)})` }))
+						.then((d) => {
+							out[i] = d;
+							if (typeof item === 'object' && item !== null) this.#decoded.set(item, d);
+						})
 				);
 			}
 		});
@@ -183,7 +200,7 @@ export class LogOrderer<S> {
 		const copies = new Map<string, Entry[]>();
 		for (const decoded of await this.#decodeAll(items)) {
 			if (!decoded.ok) {
-				refuse(null, decoded.code, decoded.message);
+				refused.push({ id: decoded.id ?? null, seat: null, parent: null, code: decoded.code, message: decoded.message });
 				continue;
 			}
 			const list = copies.get(decoded.entry.id);
@@ -317,13 +334,17 @@ export class LogOrderer<S> {
 		let initial = this.#initial.get(start.id);
 		if (!initial) {
 			const seed = await deriveSeed(this.game, nonces as string[]);
-			const made = this.adapter.initialState({
-				game: this.game,
-				setup: g.setup,
-				seats: fixed.map(({ seat, name }) => ({ seat, name })),
-				seed,
-				rules: genesis.body.rules
-			});
+			const made = guarded(
+				() =>
+					this.adapter.initialState({
+						game: this.game,
+						setup: g.setup,
+						seats: fixed.map(({ seat, name }) => ({ seat, name })),
+						seed,
+						rules: genesis.body.rules
+					}),
+				{ ok: false, error: { code: 'engine_error', message: 'the rules engine failed to set up this game' } } as const
+			);
 			initial = made.ok
 				? { seed, cursor: { initial: made.state, top: null, pending: null }, error: null }
 				: { seed, cursor: null, error: `${made.error.code}: ${made.error.message}` };
@@ -408,8 +429,8 @@ export class LogOrderer<S> {
 			chain,
 			head: head.id,
 			state,
-			stateHash: this.adapter.hash(state),
-			expected: cursor.pending ? [] : [...this.adapter.expectedSeats(state)],
+			stateHash: guarded(() => this.adapter.hash(state), null),
+			expected: cursor.pending ? [] : guarded(() => [...this.adapter.expectedSeats(state)], []),
 			undos,
 			pendingUndo: undos.find((u) => u.status === 'pending') ?? null
 		});
@@ -485,7 +506,13 @@ export class LogOrderer<S> {
 		}
 		const cached = this.#steps.get(e.id);
 		if (cached) return cached;
-		const outcome = playStep(cursor, e, seat, this.adapter, startId, current, this.checkpointEvery);
+		let outcome: StepOutcome<S>;
+		try {
+			outcome = playStep(cursor, e, seat, this.adapter, startId, current, this.checkpointEvery);
+		} catch (error) {
+			// The engine is pure, so a throw is the same on every peer: this entry is refused, play goes on.
+			outcome = { ok: false, code: 'engine_error', message: `the rules engine failed on this entry (${errorText(error)})` };
+		}
 		// The state after the step is handed on once but not cached: only checkpoints are kept.
 		this.#steps.set(e.id, outcome.ok ? { ok: true, cursor: outcome.cursor, event: outcome.event } : outcome);
 		return outcome;

@@ -100,12 +100,16 @@ export function playStep<S>(
 	const kind = entry.kind;
 	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId);
 	if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
+	const stray = adapter.fieldsProblem?.(kind.action) ?? null;
+	if (stray !== null) return refuse('extra_fields', stray);
 	const state = current();
 	if (!adapter.expectedSeats(state).includes(seat) && !adapter.anyTime?.(kind.action)) {
 		return refuse('not_your_turn', `it is not seat ${seat + 1}'s turn`);
 	}
 	const applied = adapter.apply(state, kind.action, seat);
 	if (!applied.ok) return refuse('engine_refused', `${applied.error.code}: ${applied.error.message}`);
+	// A state the engine cannot answer about must not become a head: asked now, inside the caller's guard.
+	adapter.expectedSeats(applied.state);
 	const depth = (cursor.top?.depth ?? 0) + 1;
 	const checkpoint = depth % checkpointEvery === 0 ? applied.state : null;
 	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint, prev: cursor.top };

@@ -66,6 +66,9 @@ type Listener<S> = (view: SessionView<S>) => void;
 
 /** Resume points are written once play has been quiet this long after a view was shown. */
 const RESUME_DELAY_MS = 1500;
+/** Retries after a failed refresh: 100 ms, then doubling, five times at most. */
+const RETRY_BASE_MS = 100;
+const RETRY_LIMIT = 5;
 
 export class GameSession<S> {
 	readonly game: string;
@@ -86,6 +89,10 @@ export class GameSession<S> {
 	readonly #kept = new Set<string>();
 	#resumeTimer: ReturnType<typeof setTimeout> | null = null;
 	#saving: Promise<number> | null = null;
+	#failures = 0;
+	#lastError: string | null = null;
+	#retryTimer: ReturnType<typeof setTimeout> | null = null;
+	#closed = false;
 
 	private constructor(opts: SessionOptions<S>) {
 		this.#opts = opts;
@@ -103,14 +110,19 @@ export class GameSession<S> {
 			for (const p of points) session.#kept.add(p.head);
 			session.#orderer.offerResumePoints(points);
 		}
-		session.#unsubscribe.push(opts.log.onLog(() => void session.refresh()));
-		session.#unsubscribe.push(opts.log.onChat(() => void session.#refreshChat()));
+		session.#unsubscribe.push(opts.log.onLog(() => session.refresh().catch(() => {})));
+		session.#unsubscribe.push(opts.log.onChat(() => session.#refreshChat().catch(() => {})));
 		if (opts.awareness) {
 			const onChange = () => session.#notify();
 			opts.awareness.on('change', onChange);
 			session.#unsubscribe.push(() => opts.awareness?.off('change', onChange));
 		}
-		await session.refresh();
+		try {
+			await session.refresh();
+		} catch {
+			// One transient failure does not keep a game from opening; a second is reported.
+			await session.refresh();
+		}
 		return session;
 	}
 
@@ -124,20 +136,48 @@ export class GameSession<S> {
 		return () => this.#listeners.delete(listener);
 	}
 
-	/** Recomputes the view; calls made while one runs are coalesced into one more run. */
+	/**
+	 * Recomputes the view; calls made while one runs are coalesced into one more run. A failure
+	 * (storage or transport, never an entry: ordering refuses bad entries itself) rejects this
+	 * call only: the next call runs afresh, and the session retries by itself a few times.
+	 */
 	refresh(): Promise<void> {
 		if (this.#running) {
 			this.#dirty = true;
 			return this.#running;
 		}
-		this.#running = (async () => {
-			do {
-				this.#dirty = false;
-				await this.#recompute();
-			} while (this.#dirty);
-			this.#running = null;
+		const run = (async () => {
+			try {
+				do {
+					this.#dirty = false;
+					await this.#recompute();
+				} while (this.#dirty);
+				this.#failures = 0;
+				this.#lastError = null;
+			} catch (error) {
+				this.#lastError = error instanceof Error ? error.message : String(error);
+				this.#scheduleRetry();
+				throw error;
+			} finally {
+				this.#running = null;
+			}
 		})();
-		return this.#running;
+		this.#running = run;
+		return run;
+	}
+
+	/** The last refresh's failure, until one succeeds. */
+	get lastError(): string | null {
+		return this.#lastError;
+	}
+
+	#scheduleRetry(): void {
+		if (this.#retryTimer !== null || this.#closed || this.#failures >= RETRY_LIMIT) return;
+		const delay = RETRY_BASE_MS * 2 ** this.#failures++;
+		this.#retryTimer = setTimeout(() => {
+			this.#retryTimer = null;
+			this.refresh().catch(() => {});
+		}, delay);
 	}
 
 	async #recompute(): Promise<void> {
@@ -361,11 +401,14 @@ export class GameSession<S> {
 	}
 
 	async close(): Promise<void> {
+		this.#closed = true;
+		if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+		this.#retryTimer = null;
 		for (const u of this.#unsubscribe) u();
 		this.#unsubscribe = [];
 		if (this.#resumeTimer !== null) clearTimeout(this.#resumeTimer);
 		this.#resumeTimer = null;
-		await this.#running;
+		await this.#running?.catch(() => {});
 		await this.#saving?.catch(() => 0);
 	}
 }
