@@ -107,7 +107,7 @@ const KIND_FIELDS: Readonly<Record<ReservedType, readonly string[]>> = {
 	claim: ['type', 'name', 'key', 'commit'],
 	start: ['type', 'claims'],
 	reveal: ['type', 'nonce'],
-	undo: ['type', 'action_id'],
+	undo: ['type', 'action_id', 'attempt'],
 	consent: ['type', 'request', 'accept']
 };
 
@@ -160,6 +160,11 @@ function readKind(action: JsonObject): EntryKind | string {
 		case 'undo': {
 			const target = action.action_id;
 			if (target !== undefined && !isEntryId(target)) return 'undo names no valid action id';
+			// Asking again after a decline on the same head needs a body (and so an id) of its own.
+			const attempt = action.attempt;
+			if (attempt !== undefined && (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 1 || attempt > 999)) {
+				return 'undo has no valid attempt number';
+			}
 			return { kind: 'undo', actionId: target ?? null };
 		}
 		case 'consent': {

@@ -328,7 +328,9 @@ export class GameSession<S> {
 	}
 
 	async undo(seat: number, actionId?: string): Promise<AppendResult> {
-		return this.#meta(seat, undoAction(actionId));
+		// Each request of a seat gets its own number, so that asking again after a decline is a new entry.
+		const earlier = this.#view?.undos.filter((u) => u.seat === seat).length ?? 0;
+		return this.#meta(seat, undoAction(actionId, Math.min(earlier, 999)));
 	}
 
 	async consent(request: string, accept: boolean, seat: number): Promise<AppendResult> {
