@@ -160,6 +160,8 @@ export class LogOrderer<S> {
 	/** What the last walk of play saw, to make resume points of it (`resumePoints`). */
 	#last: LastWalk<S> | null = null;
 	#resumedAt: { readonly head: string; readonly position: number } | null = null;
+	/** The children of each entry in the walk under way (ids ascending). */
+	#childrenIndex: ReadonlyMap<string, Entry[]> = new Map();
 
 	constructor(
 		readonly adapter: EngineAdapter<S>,
@@ -300,6 +302,7 @@ export class LogOrderer<S> {
 			else children.set(parent, [e]);
 		}
 		const childrenOf = (id: string) => children.get(id) ?? [];
+		this.#childrenIndex = children;
 		const visited = new Set<string>();
 		const all = (id: string) => copies.get(id) ?? [];
 
@@ -360,15 +363,26 @@ export class LogOrderer<S> {
 		}
 		let start: Entry | null = null;
 		let seats: SeatClaim[] | null = null;
+		// One start per game (issue 17d): among valid starts, the one the most seats revealed under; a
+		// start nobody has revealed under yet never replaces one that a seat has. Equal: the lowest id
+		// (only the creator writes starts, and then no seat's nonce is at stake).
+		const validStarts: { s: Entry; reveals: number }[] = [];
 		for (const s of starts) {
 			if (s.kind.kind !== 'start') continue;
 			const problem = startProblem(s.kind.claims, claims, g.seats);
 			if (problem) refuse(s, 'bad_start', problem);
 			else if (!(await this.#verify(all(s.id), g.creator))) refuse(s, 'bad_signature', "start is not signed by the creator's key");
-			else if (start) refuse(s, 'superseded', `start ${start.id.slice(0, 8)} has a lower id`);
-			else {
+			else validStarts.push({ s, reveals: await this.#revealCount(s, claims, all) });
+		}
+		validStarts.sort((a, b) => b.reveals - a.reveals || byId(a.s, b.s));
+		for (const [i, { s, reveals }] of validStarts.entries()) {
+			if (s.kind.kind !== 'start') continue;
+			if (i === 0) {
 				start = s;
 				seats = s.kind.claims.map((id, seat) => seatClaim(claims.get(id)!, seat));
+			} else {
+				const top = validStarts[0];
+				refuse(s, 'superseded', top.reveals > reveals ? `seats had revealed under start ${top.s.id.slice(0, 8)}` : `start ${top.s.id.slice(0, 8)} has a lower id`);
 			}
 		}
 		if (!start || !seats) return result({ stage: 'claiming', claims: [...claims.values()] });
@@ -560,8 +574,25 @@ export class LogOrderer<S> {
 			expected: cursor.pending ? [] : guarded(() => [...this.adapter.expectedSeats(state)], []),
 			undos,
 			pendingUndo: undos.find((u) => u.status === 'pending') ?? null,
-			final: finalIndex >= 0 ? chain[finalIndex].id : null
+			final: finalIndex >= 0 ? chain[finalIndex].id : null,
+			// What was kept of each fork: every player sees both entries and which one the game follows.
+			forks: forks.map((f) => ({ ...f, kept: f.ids.find((id) => index.has(id)) ?? null }))
 		});
+	}
+
+	/** Seats with a valid reveal under a start (its claims' keys and commitments). */
+	async #revealCount(s: Entry, claims: ReadonlyMap<string, Entry>, all: (id: string) => readonly Entry[]): Promise<number> {
+		if (s.kind.kind !== 'start') return 0;
+		const ids = s.kind.claims;
+		const seen = new Set<number>();
+		for (const e of this.#childrenIndex.get(s.id) ?? []) {
+			if (e.kind.kind !== 'reveal' || e.body.seat === null || seen.has(e.body.seat)) continue;
+			const claim = claims.get(ids[e.body.seat] ?? '');
+			if (!claim || claim.kind.kind !== 'claim') continue;
+			if (!(await this.#verify(all(e.id), claim.kind.key))) continue;
+			if ((await commitNonce(e.kind.nonce)) === claim.kind.commit) seen.add(e.body.seat);
+		}
+		return seen.size;
 	}
 
 	/**

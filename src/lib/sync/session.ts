@@ -12,6 +12,7 @@ import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
 import { divergentPeers, peersFrom, seatsToAct, type Divergence, type Peer, type Presence } from './presence';
 import type { Refusal } from './refusal';
+import { keyFingerprint } from './seats';
 import { defaultResumeStore, RESUME_EVERY, RESUME_KEEP, type ResumeStore } from './resume';
 
 /** The part of a y-protocols Awareness the session uses. */
@@ -370,9 +371,25 @@ export class GameSession<S> {
 		}
 		if (!creator) return { ok: false, code: 'not_creator', message: 'only the creator can start the game' };
 		const seats = view.genesis.kind.seats;
-		const ids =
-			claimIds ??
-			Array.from({ length: seats }, (_, seat) => view.claims.filter((c) => c.body.seat === seat).map((c) => c.id).sort()[0]);
+		let ids = claimIds;
+		if (!ids) {
+			// Never by id (issue 17e): anyone with the link can write a claim with a lower one. A seat
+			// claimed from this device is seated with that claim; a seat with rival claims is left
+			// to the creator to choose, by name and key fingerprint.
+			const own = new Set(this.#secrets.map((x) => x.claimId));
+			const chosen: string[] = [];
+			for (let seat = 0; seat < seats; seat++) {
+				const rivals = view.claims.filter((c) => c.body.seat === seat);
+				const mine = rivals.filter((c) => own.has(c.id));
+				const pick = mine.length === 1 ? mine : rivals;
+				if (pick.length > 1) {
+					const names = pick.map((c) => (c.kind.kind === 'claim' ? `${c.kind.name} (${keyFingerprint(c.kind.key)})` : c.id.slice(0, 8)));
+					return { ok: false, code: 'seats_contested', message: `Seat ${seat + 1} has ${pick.length} claims: ${names.join(', ')}. Choose one.` };
+				}
+				chosen.push(pick[0]?.id);
+			}
+			ids = chosen;
+		}
 		if (ids.length !== seats || ids.some((id) => id === undefined)) {
 			return { ok: false, code: 'seats_open', message: 'every seat needs a claim before the start' };
 		}

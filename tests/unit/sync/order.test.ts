@@ -207,8 +207,9 @@ describe('order and conflicts', () => {
 		const b = await play(r0.head!, add(seat, 2), t.seats[seat]);
 		const r = await order(t.game, [...wires(t.setup), a.wire, b.wire]);
 		expect(r.forks).toEqual([
-			{ seat, key: `Ed25519:${t.seats[seat].identity.publicKey.pub}`, parent: t.start.id, ids: [a.id, b.id].sort() }
+			{ seat, key: `Ed25519:${t.seats[seat].identity.publicKey.pub}`, parent: t.start.id, ids: [a.id, b.id].sort(), kept: r.head }
 		]);
+		// Nobody built on either: the seat's own two moves, so the lower id (the author's choice alone) is kept.
 		expect(r.head).toBe([a.id, b.id].sort()[0]);
 	});
 
