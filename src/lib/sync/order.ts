@@ -768,7 +768,7 @@ export class LogOrderer<S> {
 			outcome = { ok: false, code: 'engine_error', message: `the rules engine failed on this entry (${errorText(error)})` };
 		}
 		// The state after the step is handed on once but not cached: only checkpoints are kept.
-		this.#steps.set(e.id, outcome.ok ? { ok: true, cursor: outcome.cursor, event: outcome.event } : outcome);
+		this.#steps.set(e.id, outcome.ok ? { ok: true, cursor: outcome.cursor, event: outcome.event, anyTime: outcome.anyTime } : outcome);
 		return outcome;
 	}
 }
