@@ -7,7 +7,8 @@
  *   channel is replaced by the relay; signing, transport, decoding, signature checks, ordering and
  *   the engine's replay are all in the measured time). The actions alternate a bid and its undo by
  *   the seat to act, so the game stays in its first stock round.
- * - `verify1500Ms`: decoding and verifying the signatures of a 1500-entry log (Ed25519).
+ * - `verify1500Ms`: decoding and verifying the signatures of a 1500-entry log (Ed25519, @noble/curves strict).
+ * - `orderSpam`: ordering a 1,500-move log with 20,000 signed spam entries (see orderWithSpam).
  *
  *   npx tsx scripts/bench-sync.ts
  */
@@ -15,7 +16,10 @@ import { performance } from 'node:perf_hooks';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { bidBoxes, type GameState } from '../src/lib/engine';
 import { bidAction } from '../src/lib/state/stock-actions';
-import { makeGenesis, makePlay } from '../src/lib/sync/author';
+import { makeClaim, makeGenesis, makePlay, makeReveal, makeStart } from '../src/lib/sync/author';
+import { sha256Hex } from '../src/lib/sync/bytes';
+import type { EngineAdapter } from '../src/lib/sync/engine-adapter';
+import { LogOrderer } from '../src/lib/sync/order';
 import { decodeEntry } from '../src/lib/sync/entry';
 import { engine1822, RULES_1822, setupJson } from '../src/lib/sync/engine-1822';
 import { generateIdentity, verifyText } from '../src/lib/sync/identity';
@@ -25,6 +29,7 @@ import { GameSession } from '../src/lib/sync/session';
 
 const ACTIONS = 50;
 const LOG_SIZE = 1500;
+const SPAM = 20_000;
 
 function median(xs: readonly number[]): number {
 	const s = [...xs].sort((a, b) => a - b);
@@ -138,12 +143,75 @@ async function verifyLog(): Promise<number> {
 	return ms;
 }
 
-export async function benchSync(): Promise<{ actionToPeerMs: { median: number; min: number; max: number; n: number }; verify1500Ms: number }> {
+/**
+ * Ordering cost with spam (issue 17h): a two-seat game of 1,500 moves (a counting game: the cost
+ * measured is the orderer's, not a rules engine's) plus 20,000 signed spam entries by one seat
+ * (out-of-turn moves and undo requests under old heads, beyond the per-head cap, and children of
+ * unknown entries). Reported: the first ordering (every signature checked once) and the median
+ * refresh after one new move, over 20 moves.
+ */
+async function orderWithSpam(): Promise<{ firstMs: number; refreshMs: number }> {
+	const counting: EngineAdapter<{ n: number; turn: number }> = {
+		rules: 'bench-count-1',
+		initialState: () => ({ ok: true, state: { n: 0, turn: 0 } }),
+		expectedSeats: (s) => [s.turn],
+		apply: (s, a, seat) => (a.type === 'tick' && a.entity === seat ? { ok: true, state: { n: s.n + 1, turn: 1 - s.turn } } : { ok: false, error: { code: 'no', message: 'no' } }),
+		hash: (s) => `${s.n}/${s.turn}`
+	};
+	const rules = counting.rules;
+	const { genesis, creator } = await makeGenesis({}, 2, rules);
+	const claims = [await makeClaim(genesis.id, rules, 0, 'A'), await makeClaim(genesis.id, rules, 1, 'B')];
+	const start = await makeStart(genesis.id, rules, claims.map((c) => c.entry.id), creator);
+	const items: unknown[] = [genesis.wire, ...claims.map((c) => c.entry.wire), start.wire];
+	for (const c of claims) items.push((await makeReveal(rules, start.id, c.secret)).wire);
+	const o = new LogOrderer(counting, genesis.id);
+	let r = await o.order(items);
+	let seat = r.expected[0];
+	const heads: string[] = [];
+	const movers: number[] = [];
+	for (let i = 0; i < LOG_SIZE; i++) {
+		const e = await makePlay(rules, r.head ?? start.id, { type: 'tick', entity: seat }, claims[seat].secret);
+		items.push(e.wire);
+		heads.push(e.id);
+		movers.push(seat);
+		r = { ...r, head: e.id };
+		seat = 1 - seat;
+	}
+	for (let i = 0; i < SPAM; i++) {
+		// The seat that just moved, so that its tick is out of turn; its undo requests need consent.
+		const j = i % heads.length;
+		const spammer = claims[movers[j]].secret;
+		const parent = i % 4 === 0 ? sha256Hex(`nowhere ${i}`) : heads[j];
+		const action = i % 2 ? { type: 'tick', entity: movers[j] } : { type: 'undo', action_id: start.id, attempt: 1 + (i % 999) };
+		items.push((await makePlay(rules, await parent, action, spammer)).wire);
+	}
+	let t0 = performance.now();
+	r = await o.order(items);
+	const firstMs = performance.now() - t0;
+	const times: number[] = [];
+	for (let i = 0; i < 20; i++) {
+		const s = r.expected[0];
+		items.push((await makePlay(rules, r.head!, { type: 'tick', entity: s }, claims[s].secret)).wire);
+		t0 = performance.now();
+		r = await o.order(items);
+		times.push(performance.now() - t0);
+	}
+	if (r.state?.n !== LOG_SIZE + 20) throw new Error(`spam changed the game: ${r.state?.n} moves`);
+	return { firstMs, refreshMs: median(times) };
+}
+
+export async function benchSync(): Promise<{
+	actionToPeerMs: { median: number; min: number; max: number; n: number };
+	verify1500Ms: number;
+	orderSpam: { log: number; spam: number; firstMs: number; refreshAfterMoveMs: number };
+}> {
 	const times = await actionToPeer();
 	const verify = await verifyLog();
+	const spam = await orderWithSpam();
 	return {
 		actionToPeerMs: { median: round(median(times)), min: round(Math.min(...times)), max: round(Math.max(...times)), n: times.length },
-		verify1500Ms: round(verify)
+		verify1500Ms: round(verify),
+		orderSpam: { log: LOG_SIZE, spam: SPAM, firstMs: round(spam.firstMs), refreshAfterMoveMs: round(spam.refreshMs) }
 	};
 }
 

@@ -21,7 +21,7 @@ export function checkpointOfPoint<S>(p: ResumePoint<S>): Checkpoint<S> {
 		actionIndex: p.position + BEFORE_PLAY,
 		state: p.state,
 		hash: p.stateHash,
-		play: { inputs: p.inputs, refused: p.refused, seal: p.seal }
+		play: { inputs: p.inputs, refused: p.refused, sideUndos: p.sideUndos, seal: p.seal }
 	};
 }
 
@@ -38,6 +38,8 @@ export function pointOfCheckpoint<S>(c: Checkpoint<S>): ResumePoint<S> | null {
 		stateHash: c.hash,
 		inputs: play.inputs,
 		refused: play.refused,
+		// Records written before issue 17 have none; their seal then fails and they are replaced.
+		sideUndos: Array.isArray(play.sideUndos) ? play.sideUndos : [],
 		seal: play.seal
 	};
 }

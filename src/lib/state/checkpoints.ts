@@ -14,6 +14,7 @@
  *
  * Pure: the store and the engine are passed in.
  */
+import type { UndoStatus } from '../sync/undo-status';
 import type { Refusal } from '../sync/refusal';
 
 export interface Checkpoint<S> {
@@ -37,6 +38,8 @@ export interface Checkpoint<S> {
 export interface PlayProof {
 	readonly inputs: string;
 	readonly refused: readonly Refusal[];
+	/** Undo requests off the chain before the head; absent in records written before issue 17. */
+	readonly sideUndos?: readonly UndoStatus[];
 	readonly seal: string;
 }
 

@@ -59,7 +59,7 @@ export function undoRequests(
 	for (const u of view.undos) {
 		const asked = seatsToAsk(view, u.takesBack, u.seat);
 		if (asked.length === 0) continue;
-		const decliner = u.status === 'declined' ? declinedBy(view, u.request) : null;
+		const decliner = u.status === 'declined' ? (u.closedBy ?? declinedBy(view, u.request)) : null;
 		out.push({
 			request: u.request,
 			seat: u.seat,

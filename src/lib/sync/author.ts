@@ -61,8 +61,11 @@ export function makePlay(rules: string, parent: string, action: JsonObject, secr
 	return signBody({ v: LOG_VERSION, game: secret.game, parent, seat: secret.seat, action, rules }, secret.identity);
 }
 
-export function undoAction(actionId?: string): JsonObject {
-	return actionId === undefined ? { type: 'undo' } : { type: 'undo', action_id: actionId };
+/** `attempt` (1 or more) tells a request asked again on the same head from the one declined there. */
+export function undoAction(actionId?: string, attempt = 0): JsonObject {
+	const action: JsonObject = actionId === undefined ? { type: 'undo' } : { type: 'undo', action_id: actionId };
+	if (attempt > 0) action.attempt = attempt;
+	return action;
 }
 
 export function consentAction(request: string, accept: boolean): JsonObject {

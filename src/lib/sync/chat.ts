@@ -24,6 +24,8 @@ export interface ChatMessage {
 }
 
 export const CHAT_MAX = 500;
+/** A message's whole body: its text (at most CHAT_MAX characters, some escaped) and the envelope. */
+const CHAT_BODY_MAX = 6 * CHAT_MAX + 300;
 
 export async function makeChat(secret: SeatSecret, text: string, at: number): Promise<WireChat> {
 	const body = canonicalJson({ v: 1, game: secret.game, seat: secret.seat, text: text.slice(0, CHAT_MAX), at });
@@ -35,6 +37,8 @@ export async function readChat(items: readonly unknown[], game: string, seats: r
 	const out = new Map<string, ChatMessage>();
 	for (const item of items) {
 		if (!isJsonObject(item) || typeof item.body !== 'string' || typeof item.sig !== 'string') continue;
+		// The limit holds on reading too (issue 17h): a patched client may write anything.
+		if (item.body.length > CHAT_BODY_MAX || item.sig.length > 200) continue;
 		let parsed: unknown;
 		try {
 			parsed = JSON.parse(item.body);
@@ -44,7 +48,8 @@ export async function readChat(items: readonly unknown[], game: string, seats: r
 		if (!isJsonObject(parsed) || canonicalJson(parsed) !== item.body) continue;
 		const { game: g, seat, text, at } = parsed;
 		if (g !== game || typeof seat !== 'number' || typeof text !== 'string' || typeof at !== 'number') continue;
-		const claim = seats[seat];
+		if (text.length > CHAT_MAX || Object.keys(parsed).length !== 5 || parsed.v !== 1) continue;
+		const claim = Number.isInteger(seat) && seat >= 0 && seat < seats.length ? seats[seat] : undefined;
 		if (!claim || !(await verifyText(claim.key, item.body, item.sig))) continue;
 		const id = await sha256Hex(item.body);
 		out.set(id, { id, seat, name: claim.name, text, at });

@@ -15,6 +15,7 @@ import type { JsonValue } from './canonical';
 import type { Applied, EngineAdapter, GameSetup } from './engine-adapter';
 import type { JsonObject } from './entry';
 import { readImportedPrefix, stateAfterPrefix } from './engine-1822-import';
+import { actionFieldsProblem } from './action-fields-1822';
 
 /**
  * The rules version written into genesis and every entry. Bump it whenever a change to the engine
@@ -84,14 +85,21 @@ export function controllingSeat(state: GameState, entity: unknown): number | nul
 		return state.players.some((p) => p.id === entity) ? seatOfPlayerId(entity) : null;
 	}
 	if (typeof entity !== 'string') return null;
-	const corp = state.corporations[entity];
+	// Own properties only: an entity named "__proto__" or "constructor" must find nothing (issue 17a).
+	const corp = Object.hasOwn(state.corporations, entity) ? state.corporations[entity] : undefined;
 	if (corp) {
 		const owner = corp.shares.find((c) => c.president)?.owner;
-		return owner?.startsWith('player:') ? seatOfPlayerId(Number(owner.slice(7))) : null;
+		return typeof owner === 'string' && owner.startsWith('player:') ? seatOfPlayerId(Number(owner.slice(7))) : null;
 	}
-	const company = state.companies[entity];
-	if (company?.owner?.startsWith('player:')) return seatOfPlayerId(Number(company.owner.slice(7)));
-	if (company?.owner?.startsWith('corporation:')) return controllingSeat(state, company.owner.slice(12));
+	const company = Object.hasOwn(state.companies, entity) ? state.companies[entity] : undefined;
+	const owner = company?.owner;
+	if (typeof owner !== 'string') return null;
+	if (owner.startsWith('player:')) return seatOfPlayerId(Number(owner.slice(7)));
+	// A company held by a corporation: one level, never a loop.
+	if (owner.startsWith('corporation:')) {
+		const holder = owner.slice(12);
+		return Object.hasOwn(state.corporations, holder) ? controllingSeat(state, holder) : null;
+	}
 	return null;
 }
 
@@ -149,5 +157,7 @@ export const engine1822: EngineAdapter<GameState> = {
 	// player whose auto-pass is on is never the one to act [18xx.games program_* actions].
 	anyTime(action: JsonObject): boolean {
 		return typeof action.type === 'string' && action.type.startsWith('program_');
-	}
+	},
+
+	fieldsProblem: actionFieldsProblem
 };

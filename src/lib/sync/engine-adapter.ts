@@ -40,4 +40,10 @@ export interface EngineAdapter<S> {
 	hash(state: S): string;
 	/** Actions a seat may make out of turn (still only for what it controls): settings such as auto-pass. */
 	anyTime?(action: JsonObject): boolean;
+	/**
+	 * Null when the action carries only fields its type has; otherwise why not. The log refuses an
+	 * action with stray fields before the engine sees it, so that nobody can grind an entry's id by
+	 * padding it.
+	 */
+	fieldsProblem?(action: JsonObject): string | null;
 }

@@ -18,6 +18,16 @@ export const SEED_SCHEME = 'commit-reveal-sha256-v1';
 
 export type JsonObject = { [key: string]: JsonValue };
 
+/**
+ * Limits (issue 17h): beyond them an entry is refused before it is parsed or verified. A move of
+ * 1822 is well under 4 kB (a run of three long routes about 3 kB); genesis may carry a whole game
+ * imported from 18xx.games. Depth: the deepest action of live play (`run_routes` connections) is 5.
+ */
+export const MAX_ENTRY_CHARS = 16 * 1024;
+export const MAX_GENESIS_CHARS = 4 * 1024 * 1024;
+export const MAX_SIG_CHARS = 200;
+export const MAX_DEPTH = 16;
+
 /** What Yjs stores: plain strings, so that nothing in transit can reorder or retype fields. */
 export interface WireEntry {
 	readonly body: string;
@@ -63,13 +73,21 @@ export interface Entry {
 
 export type DecodeResult =
 	| { readonly ok: true; readonly entry: Entry }
-	| { readonly ok: false; readonly code: 'malformed' | 'not_canonical'; readonly message: string };
+	| {
+			readonly ok: false;
+			readonly code: 'malformed' | 'not_canonical' | 'too_large' | 'extra_fields';
+			readonly message: string;
+			/** The id its body would have, when the body is text of a readable size: its author can see the refusal. */
+			readonly id?: string;
+	  };
 
 const BODY_KEYS = ['action', 'game', 'parent', 'rules', 'seat', 'v'] as const;
 const RESERVED = ['genesis', 'claim', 'start', 'reveal', 'undo', 'consent'] as const;
 type ReservedType = (typeof RESERVED)[number];
 
 const HEX64 = /^[0-9a-f]{64}$/;
+/** Marks a kind problem that is a stray field rather than a missing or malformed one. */
+const EXTRA = '\u0000extra:';
 
 export function isEntryId(value: unknown): value is string {
 	return typeof value === 'string' && HEX64.test(value);
@@ -83,12 +101,36 @@ function bad(message: string): DecodeResult {
 	return { ok: false, code: 'malformed', message };
 }
 
+/** The fields each log kind has (`undo`'s `action_id` is optional); anything else is refused. */
+const KIND_FIELDS: Readonly<Record<ReservedType, readonly string[]>> = {
+	genesis: ['type', 'setup', 'seats', 'creator', 'seed'],
+	claim: ['type', 'name', 'key', 'commit'],
+	start: ['type', 'claims'],
+	reveal: ['type', 'nonce'],
+	undo: ['type', 'action_id', 'attempt'],
+	consent: ['type', 'request', 'accept']
+};
+
+/** Iterative, so that a crafted value cannot exhaust the stack while it is measured. */
+function deeperThan(value: unknown, limit: number): boolean {
+	const stack: [unknown, number][] = [[value, 0]];
+	while (stack.length > 0) {
+		const [v, depth] = stack.pop()!;
+		if (typeof v !== 'object' || v === null) continue;
+		if (depth >= limit) return true;
+		for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+	}
+	return false;
+}
+
 /** Reads the kind from an action; null with a reason when a reserved type lacks its fields. */
 function readKind(action: JsonObject): EntryKind | string {
 	const type = action.type;
 	if (typeof type !== 'string' || type === '') return 'the action has no type';
 	if (!(RESERVED as readonly string[]).includes(type)) return { kind: 'game', action };
 	const reserved = type as ReservedType;
+	const stray = Object.keys(action).find((k) => !KIND_FIELDS[reserved].includes(k));
+	if (stray !== undefined) return `${EXTRA}a ${reserved} entry has no field "${stray}"`;
 	switch (reserved) {
 		case 'genesis': {
 			const { setup, seats, creator, seed } = action;
@@ -118,6 +160,11 @@ function readKind(action: JsonObject): EntryKind | string {
 		case 'undo': {
 			const target = action.action_id;
 			if (target !== undefined && !isEntryId(target)) return 'undo names no valid action id';
+			// Asking again after a decline on the same head needs a body (and so an id) of its own.
+			const attempt = action.attempt;
+			if (attempt !== undefined && (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 1 || attempt > 999)) {
+				return 'undo has no valid attempt number';
+			}
 			return { kind: 'undo', actionId: target ?? null };
 		}
 		case 'consent': {
@@ -161,10 +208,19 @@ function envelopeProblem(body: Body, kind: EntryKind): string | null {
  * entry is refused here with a reason, and never reaches signature checks or the engine.
  */
 export async function decodeEntry(wire: unknown): Promise<DecodeResult> {
+	const r = await decodeWire(wire);
+	if (r.ok || r.code === 'too_large' || !isJsonObject(wire) || typeof wire.body !== 'string') return r;
+	return { ...r, id: await sha256Hex(wire.body) };
+}
+
+async function decodeWire(wire: unknown): Promise<DecodeResult> {
 	if (!isJsonObject(wire) || typeof wire.body !== 'string' || typeof wire.sig !== 'string') {
 		return bad('the entry is not a { body, sig } pair of strings');
 	}
 	const text = wire.body;
+	if (text.length > MAX_GENESIS_CHARS || wire.sig.length > MAX_SIG_CHARS) {
+		return { ok: false, code: 'too_large', message: 'the entry is larger than any entry may be' };
+	}
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text);
@@ -172,6 +228,7 @@ export async function decodeEntry(wire: unknown): Promise<DecodeResult> {
 		return bad('the body is not JSON');
 	}
 	if (!isJsonObject(parsed)) return bad('the body is not an object');
+	if (deeperThan(parsed, MAX_DEPTH)) return { ok: false, code: 'too_large', message: `the entry is nested deeper than ${MAX_DEPTH} levels` };
 	const keys = Object.keys(parsed).sort();
 	if (keys.length !== BODY_KEYS.length || keys.some((k, i) => k !== BODY_KEYS[i])) {
 		return bad('the body must have exactly v, game, parent, seat, action and rules');
@@ -188,7 +245,12 @@ export async function decodeEntry(wire: unknown): Promise<DecodeResult> {
 	if (!isJsonObject(action)) return bad('the action is not an object');
 	const body: Body = { v, game, parent, seat, action, rules };
 	const kind = readKind(action);
-	if (typeof kind === 'string') return bad(kind);
+	if (typeof kind === 'string') {
+		return kind.startsWith(EXTRA) ? { ok: false, code: 'extra_fields', message: kind.slice(EXTRA.length) } : bad(kind);
+	}
+	if (kind.kind !== 'genesis' && text.length > MAX_ENTRY_CHARS) {
+		return { ok: false, code: 'too_large', message: `the entry is larger than ${MAX_ENTRY_CHARS / 1024} kB` };
+	}
 	const problem = envelopeProblem(body, kind);
 	if (problem) return bad(problem);
 	return { ok: true, entry: { id: await sha256Hex(text), text, sig: wire.sig, body, kind } };

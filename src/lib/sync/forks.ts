@@ -12,6 +12,8 @@ export interface Fork {
 	readonly key: string;
 	readonly parent: string;
 	readonly ids: readonly string[];
+	/** The one of `ids` the game follows (null: none of them, or play has not reached the fork). */
+	readonly kept: string | null;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -40,7 +42,7 @@ export async function findForks(
 		if (g.entries.length < 2) continue;
 		const signed: string[] = [];
 		for (const e of g.entries) if (await verify(copies.get(e.id) ?? [e], g.key)) signed.push(e.id);
-		if (signed.length >= 2) forks.push({ seat: g.seat, key: keyId(g.key), parent: g.parent, ids: signed.sort() });
+		if (signed.length >= 2) forks.push({ seat: g.seat, key: keyId(g.key), parent: g.parent, ids: signed.sort(), kept: null });
 	}
 	return forks.sort((a, b) => cmp(a.parent, b.parent) || cmp(a.key, b.key));
 }

@@ -3,6 +3,8 @@
  * runtime has it, ECDSA P-256 otherwise; the algorithm travels with the public key in the seat
  * claim, so every verifier knows how to check a signature whatever its own browser prefers.
  */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { p256 } from '@noble/curves/nist.js';
 import { fromBase64Url, toBase64Url, utf8 } from './bytes';
 
 export const KEY_ALGS = ['Ed25519', 'ES256'] as const;
@@ -22,17 +24,6 @@ export interface Identity {
 
 const ECDSA_PARAMS = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const ECDSA_SIGN = { name: 'ECDSA', hash: 'SHA-256' } as const;
-
-function importParams(alg: KeyAlg): AlgorithmIdentifier | EcKeyImportParams {
-	switch (alg) {
-		case 'Ed25519':
-			return { name: 'Ed25519' };
-		case 'ES256':
-			return ECDSA_PARAMS;
-		default:
-			return assertNeverAlg(alg);
-	}
-}
 
 function signParams(alg: KeyAlg): AlgorithmIdentifier | EcdsaParams {
 	switch (alg) {
@@ -78,38 +69,69 @@ export async function signText(identity: Identity, text: string): Promise<string
 	return toBase64Url(new Uint8Array(sig));
 }
 
-const importedKeys = new Map<string, Promise<CryptoKey | null>>();
+/** A parsed public key, or null when it is not one every verifier would accept; cached per key. */
+const parsedKeys = new Map<string, Uint8Array | null>();
+const PARSED_KEEP = 256;
 
-function importPublicKey(info: PublicKeyInfo): Promise<CryptoKey | null> {
-	const cacheKey = `${info.alg}:${info.pub}`;
-	let key = importedKeys.get(cacheKey);
-	if (!key) {
-		const raw = fromBase64Url(info.pub);
-		key =
-			raw === null
-				? Promise.resolve(null)
-				: crypto.subtle.importKey('raw', raw, importParams(info.alg), true, ['verify']).catch(() => null);
-		importedKeys.set(cacheKey, key);
+/**
+ * Strict key checks (issue 17k), the same in every browser and in Node: an Ed25519 key must be a
+ * canonical encoding of a point outside the small-order subgroup (with a small-order key, one
+ * "universal" signature verifies for every message under some implementations); a P-256 key must
+ * be an uncompressed point on the curve.
+ */
+function parsedKey(info: PublicKeyInfo): Uint8Array | null {
+	const cacheKey = keyId(info);
+	const known = parsedKeys.get(cacheKey);
+	if (known !== undefined) return known;
+	const raw = fromBase64Url(info.pub);
+	let ok = false;
+	if (raw !== null) {
+		try {
+			if (info.alg === 'Ed25519') {
+				// zip215 false: RFC 8032's strict decoding, which refuses non-canonical encodings.
+				ok = raw.length === 32 && !ed25519.Point.fromBytes(raw, false).isSmallOrder();
+			} else {
+				ok = raw.length === 65 && raw[0] === 4 && p256.utils.isValidPublicKey(raw, false);
+			}
+		} catch {
+			ok = false;
+		}
 	}
-	return key;
+	const out = ok ? raw : null;
+	if (parsedKeys.size >= PARSED_KEEP) parsedKeys.delete(parsedKeys.keys().next().value as string);
+	parsedKeys.set(cacheKey, out);
+	return out;
 }
 
-/** Never throws: a malformed key or signature is simply not valid. */
+/**
+ * Never throws: a malformed key or signature is simply not valid. One implementation everywhere
+ * (`@noble/curves`), not the platform's WebCrypto, whose Ed25519 checks differ between runtimes
+ * (issue 17k): Ed25519 by RFC 8032 with canonical `S` and a canonical `R` (zip215 off); P-256 over
+ * SHA-256 with WebCrypto's raw r||s signatures, high `s` accepted as WebCrypto writes it.
+ */
 export async function verifyText(info: PublicKeyInfo, text: string, sig: string): Promise<boolean> {
 	if (!isPublicKeyInfo(info)) return false;
-	const key = await importPublicKey(info);
+	const key = parsedKey(info);
 	const sigBytes = fromBase64Url(sig);
 	if (!key || !sigBytes) return false;
 	try {
-		return await crypto.subtle.verify(signParams(info.alg), key, sigBytes, utf8(text));
+		if (info.alg === 'Ed25519') return sigBytes.length === 64 && ed25519.verify(sigBytes, utf8(text), key, { zip215: false });
+		return sigBytes.length === 64 && p256.verify(sigBytes, utf8(text), key, { prehash: true, lowS: false, format: 'compact' });
 	} catch {
 		return false;
 	}
 }
 
+/** Whether a public key passes the strict checks `verifyText` applies (canonical, not small-order). */
+export function isAcceptableKey(info: PublicKeyInfo): boolean {
+	return isPublicKeyInfo(info) && parsedKey(info) !== null;
+}
+
 export function isPublicKeyInfo(value: unknown): value is PublicKeyInfo {
 	if (typeof value !== 'object' || value === null) return false;
 	const v = value as Record<string, unknown>;
+	// Exactly the two fields: a key with extra fields would let its owner vary the entry's id.
+	if (Object.keys(v).length !== 2) return false;
 	return (
 		typeof v.alg === 'string' &&
 		(KEY_ALGS as readonly string[]).includes(v.alg) &&

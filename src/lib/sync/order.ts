@@ -56,10 +56,89 @@ export interface OrderResult<S> {
 	/** Entries that may still count: their parent has not arrived, or play has not begun. */
 	readonly waiting: readonly string[];
 	readonly forks: readonly Fork[];
+	/** The deepest chain entry every seat has built on: no rival can displace it or anything before it. */
+	readonly final: string | null;
+}
+
+/** A value from the engine, or the fallback if it throws (the engine is pure: it throws alike everywhere). */
+function guarded<T>(f: () => T, fallback: T): T {
+	try {
+		return f();
+	} catch {
+		return fallback;
+	}
+}
+
+function errorText(e: unknown): string {
+	const text = e instanceof Error ? e.message : String(e);
+	return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byId = (a: Entry, b: Entry) => cmp(a.id, b.id);
+
+
+/** Entries one seat may write on one entry that count; the rest are refused unread (issue 17h). */
+export const MAX_CHILDREN_PER_SEAT = 4;
+/** Consents read below one request (a table has at most a few seats to ask). */
+const MAX_CONSENT_WALK = 64;
+
+interface WalkCtx {
+	readonly all: (id: string) => readonly Entry[];
+	readonly childrenOf: (id: string) => readonly Entry[];
+	readonly fixed: readonly SeatClaim[];
+	readonly startId: string;
+	/** Per walk: who built on each entry (`#builtOnBy`). */
+	readonly masks: Map<string, bigint>;
+}
+
+interface RequestFate {
+	readonly granted: boolean;
+	readonly closed: boolean;
+	readonly status: UndoStatus;
+}
+
+type Candidate<S> = { entry: Entry; cursor: Cursor<S>; event: UndoEvent | null; state?: S; anyTime?: boolean; fate: RequestFate | null };
+
+/**
+ * How rival children of one head are ranked (issue 17b); see the top of this file. Nothing here
+ * is chosen by the author alone except between two entries of its own that nobody built on.
+ */
+interface ChoiceKey {
+	/** An undo request not yet granted: it never displaces anything. */
+	readonly pending: boolean;
+	/** Other seats that built on the entry. */
+	readonly builders: number;
+	/** A turn's move 3, a granted undo request 2, an own undo 1, an any-time action 0. */
+	readonly strength: number;
+	readonly seat: number;
+	readonly id: string;
+}
+
+function compareKeys(a: ChoiceKey, b: ChoiceKey): number {
+	if (a.pending !== b.pending) return a.pending ? 1 : -1;
+	if (a.builders !== b.builders) return b.builders - a.builders;
+	if (a.strength !== b.strength) return b.strength - a.strength;
+	if (a.seat !== b.seat) return a.seat - b.seat;
+	return cmp(a.id, b.id);
+}
+
+function lossReason(winner: Entry, w: ChoiceKey, l: ChoiceKey): string {
+	const short = winner.id.slice(0, 8);
+	if (l.pending) return `play went on with ${short} before the request was granted`;
+	if (w.builders !== l.builders) return `${short} was built on by ${w.builders} other seat(s), this entry by ${l.builders}`;
+	if (w.strength !== l.strength) {
+		return l.strength === 0 ? `${short} is a turn's move, which an any-time action never displaces` : `${short} is a turn's move`;
+	}
+	if (w.seat !== l.seat) return `${short}, by a lower seat, was chosen: nobody had built on either`;
+	return `${short}, by the same seat, was chosen: nobody had built on either`;
+}
+
+function popcount(x: bigint): number {
+	let n = 0;
+	for (let v = x; v > 0n; v >>= 1n) if (v & 1n) n++;
+	return n;
+}
 
 export type { SeatClaim } from './seats';
 export type { Fork } from './forks';
@@ -81,6 +160,8 @@ export class LogOrderer<S> {
 	/** What the last walk of play saw, to make resume points of it (`resumePoints`). */
 	#last: LastWalk<S> | null = null;
 	#resumedAt: { readonly head: string; readonly position: number } | null = null;
+	/** The children of each entry in the walk under way (ids ascending). */
+	#childrenIndex: ReadonlyMap<string, Entry[]> = new Map();
 
 	constructor(
 		readonly adapter: EngineAdapter<S>,
@@ -141,10 +222,13 @@ export class LogOrderer<S> {
 			if (known) out[i] = known;
 			else {
 				missing.push(
-					decodeEntry(item).then((d) => {
-						out[i] = d;
-						if (typeof item === 'object' && item !== null) this.#decoded.set(item, d);
-					})
+					decodeEntry(item)
+						// Decoding reads nothing but the item; should it throw, the item is refused, not the log.
+						.catch((e: unknown): DecodeResult => ({ ok: false, code: 'malformed', message: `the entry could not be read (${errorText(e)})` }))
+						.then((d) => {
+							out[i] = d;
+							if (typeof item === 'object' && item !== null) this.#decoded.set(item, d);
+						})
 				);
 			}
 		});
@@ -183,7 +267,7 @@ export class LogOrderer<S> {
 		const copies = new Map<string, Entry[]>();
 		for (const decoded of await this.#decodeAll(items)) {
 			if (!decoded.ok) {
-				refuse(null, decoded.code, decoded.message);
+				refused.push({ id: decoded.id ?? null, seat: null, parent: null, code: decoded.code, message: decoded.message });
 				continue;
 			}
 			const list = copies.get(decoded.entry.id);
@@ -218,6 +302,7 @@ export class LogOrderer<S> {
 			else children.set(parent, [e]);
 		}
 		const childrenOf = (id: string) => children.get(id) ?? [];
+		this.#childrenIndex = children;
 		const visited = new Set<string>();
 		const all = (id: string) => copies.get(id) ?? [];
 
@@ -250,6 +335,7 @@ export class LogOrderer<S> {
 				undos: [],
 				pendingUndo: null,
 				forks: [],
+				final: null,
 				...partial,
 				refused,
 				waiting
@@ -277,15 +363,26 @@ export class LogOrderer<S> {
 		}
 		let start: Entry | null = null;
 		let seats: SeatClaim[] | null = null;
+		// One start per game (issue 17d): among valid starts, the one the most seats revealed under; a
+		// start nobody has revealed under yet never replaces one that a seat has. Equal: the lowest id
+		// (only the creator writes starts, and then no seat's nonce is at stake).
+		const validStarts: { s: Entry; reveals: number }[] = [];
 		for (const s of starts) {
 			if (s.kind.kind !== 'start') continue;
 			const problem = startProblem(s.kind.claims, claims, g.seats);
 			if (problem) refuse(s, 'bad_start', problem);
 			else if (!(await this.#verify(all(s.id), g.creator))) refuse(s, 'bad_signature', "start is not signed by the creator's key");
-			else if (start) refuse(s, 'superseded', `start ${start.id.slice(0, 8)} has a lower id`);
-			else {
+			else validStarts.push({ s, reveals: await this.#revealCount(s, claims, all) });
+		}
+		validStarts.sort((a, b) => b.reveals - a.reveals || byId(a.s, b.s));
+		for (const [i, { s, reveals }] of validStarts.entries()) {
+			if (s.kind.kind !== 'start') continue;
+			if (i === 0) {
 				start = s;
 				seats = s.kind.claims.map((id, seat) => seatClaim(claims.get(id)!, seat));
+			} else {
+				const top = validStarts[0];
+				refuse(s, 'superseded', top.reveals > reveals ? `seats had revealed under start ${top.s.id.slice(0, 8)}` : `start ${top.s.id.slice(0, 8)} has a lower id`);
 			}
 		}
 		if (!start || !seats) return result({ stage: 'claiming', claims: [...claims.values()] });
@@ -317,13 +414,17 @@ export class LogOrderer<S> {
 		let initial = this.#initial.get(start.id);
 		if (!initial) {
 			const seed = await deriveSeed(this.game, nonces as string[]);
-			const made = this.adapter.initialState({
-				game: this.game,
-				setup: g.setup,
-				seats: fixed.map(({ seat, name }) => ({ seat, name })),
-				seed,
-				rules: genesis.body.rules
-			});
+			const made = guarded(
+				() =>
+					this.adapter.initialState({
+						game: this.game,
+						setup: g.setup,
+						seats: fixed.map(({ seat, name }) => ({ seat, name })),
+						seed,
+						rules: genesis.body.rules
+					}),
+				{ ok: false, error: { code: 'engine_error', message: 'the rules engine failed to set up this game' } } as const
+			);
 			initial = made.ok
 				? { seed, cursor: { initial: made.state, top: null, pending: null }, error: null }
 				: { seed, cursor: null, error: `${made.error.code}: ${made.error.message}` };
@@ -334,6 +435,10 @@ export class LogOrderer<S> {
 		// Play: at each head, the lowest-id child that is valid; from a proven resume point if there is one.
 		const chain: Entry[] = [genesis, start];
 		const events: UndoEvent[] = [];
+		/** Requests that are not on the chain: declined, withdrawn, or overtaken by a move. */
+		const sideUndos: UndoStatus[] = [];
+		/** Whether each chain entry walked now was a turn's entry (not an any-time action). */
+		const strongAt = new Map<string, boolean>();
 		// Refusals of play, apart from the rest: a resume point keeps those before its head.
 		const playRefused: Refusal[] = [];
 		let cursor = initial.cursor;
@@ -351,38 +456,73 @@ export class LogOrderer<S> {
 			hash: (s) => this.adapter.hash(s)
 		});
 		/** The cursor after each chain entry and the play refusals before its children; none before a resume point. */
-		const after: ({ cursor: Cursor<S>; refused: number } | null)[] = [null, { cursor, refused: 0 }];
+		const after: ({ cursor: Cursor<S>; refused: number; side: number } | null)[] = [null, { cursor, refused: 0, side: 0 }];
 		if (resumed) {
 			chain.push(...resumed.chain);
 			events.push(...resumed.events);
 			playRefused.push(...resumed.refused);
+			sideUndos.push(...resumed.sideUndos);
 			for (const id of resumed.visited) visited.add(id);
 			cursor = resumed.cursor;
 			// Not made the hot state: a later call would lose the one it left; the point's node keeps its state.
 			known = resumed.state;
 			head = chain[chain.length - 1];
 			for (let i = 1; i < resumed.chain.length; i++) after.push(null);
-			after.push({ cursor, refused: playRefused.length });
+			after.push({ cursor, refused: playRefused.length, side: sideUndos.length });
 		}
 		let candidates = resumed ? childrenOf(head.id) : plays;
+		const masks = new Map<string, bigint>();
+		const ctx: WalkCtx = { all, childrenOf, fixed, startId: start.id, masks };
 		for (;;) {
-			let chosen: { entry: Entry; cursor: Cursor<S>; event: UndoEvent | null; state?: S } | null = null;
+			let chosen: Candidate<S> | null = null;
 			const at = cursor;
 			const current = () => (known ??= this.#stateAt(at));
 			const refusePlay = (e: Entry, code: RefusalCode, message: string) =>
 				playRefused.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code, message });
+			const valid: Candidate<S>[] = [];
+			const perSeat = new Map<number, number>();
 			for (const e of candidates) {
 				visited.add(e.id);
+				const seat = e.body.seat ?? -1;
+				const n = (perSeat.get(seat) ?? 0) + 1;
+				perSeat.set(seat, n);
+				if (n > MAX_CHILDREN_PER_SEAT) {
+					refusePlay(e, 'too_many', `seat ${seat + 1} wrote more than ${MAX_CHILDREN_PER_SEAT} entries on one entry`);
+					continue;
+				}
 				const outcome = await this.#step(cursor, current, all(e.id), fixed, start.id);
-				if (!outcome.ok) refusePlay(e, outcome.code, outcome.message);
-				else if (chosen) refusePlay(e, 'superseded', `${chosen.entry.id.slice(0, 8)} has a lower id and was chosen`);
-				else chosen = { entry: e, ...outcome };
+				if (!outcome.ok) {
+					refusePlay(e, outcome.code, outcome.message);
+					continue;
+				}
+				const c: Candidate<S> = { entry: e, ...outcome, fate: null };
+				if (outcome.event?.type === 'requested') {
+					c.fate = await this.#requestFate(c, ctx);
+					if (c.fate.closed) {
+						sideUndos.push({ ...c.fate.status, takesBack: outcome.event.takesBack });
+						refusePlay(e, 'undo_declined', c.fate.status.status === 'withdrawn' ? 'its requester withdrew it' : 'a seat whose action it would take back declined');
+						continue;
+					}
+				}
+				valid.push(c);
+			}
+			if (valid.length === 1) chosen = valid[0];
+			else if (valid.length > 1) {
+				const keyed: { c: Candidate<S>; key: ChoiceKey }[] = [];
+				for (const c of valid) keyed.push({ c, key: await this.#choiceKey(c, ctx) });
+				keyed.sort((a, b) => compareKeys(a.key, b.key));
+				chosen = keyed[0].c;
+				for (const { c, key } of keyed.slice(1)) {
+					if (c.fate && !c.fate.granted) sideUndos.push({ ...c.fate.status, status: 'superseded' });
+					refusePlay(c.entry, c.fate && !c.fate.granted ? 'play_went_on' : 'superseded', lossReason(chosen.entry, keyed[0].key, key));
+				}
 			}
 			if (!chosen) break;
+			strongAt.set(chosen.entry.id, chosen.anyTime !== true);
 			chain.push(chosen.entry);
 			if (chosen.event) events.push(chosen.event);
 			cursor = chosen.cursor;
-			after.push({ cursor, refused: playRefused.length });
+			after.push({ cursor, refused: playRefused.length, side: sideUndos.length });
 			// A pending undo request or an answer to it leaves the state as it was.
 			if (chosen.state !== undefined) known = chosen.state;
 			else if (cursor.top !== at.top) known = undefined;
@@ -391,10 +531,32 @@ export class LogOrderer<S> {
 			candidates = childrenOf(head.id);
 		}
 		refused.push(...playRefused);
-		this.#last = { start: start.id, chain, after, playRefused, childrenOf, copiesOf: all };
+		// Final: the deepest chain entry below which every other seat has a turn's entry (issue 17b).
+		let finalIndex = -1;
+		{
+			const seen = new Set<number>();
+			for (let i = chain.length - 1; i >= 2 && finalIndex < 0; i--) {
+				const e = chain[i];
+				const k = e.kind;
+				const anyTime = k.kind === 'game' && (strongAt.get(e.id) === false || (strongAt.get(e.id) === undefined && this.adapter.anyTime?.(k.action) === true));
+				// Every other seat below it: no rival of it or of anything before it can be built on by more.
+				const others = e.body.seat !== null && !seen.has(e.body.seat) ? seen.size + 1 : seen.size;
+				if (others === fixed.length) finalIndex = i;
+				else if (!anyTime && e.body.seat !== null) seen.add(e.body.seat);
+			}
+		}
+		this.#last = { start: start.id, chain, after, playRefused, sideUndos, finalIndex, childrenOf, copiesOf: all };
 
-		const undos = undoStatuses(events);
-		for (const u of undos) {
+		// In the order play met them: by the chain entry each was written on; off-chain ones first there.
+		const index = new Map(chain.map((e, i) => [e.id, i]));
+		const at = (u: UndoStatus, side: boolean) => (side ? (index.get(all(u.request)[0]?.body.parent ?? '') ?? 0) : (index.get(u.request) ?? 0) - 1);
+		const undos = [
+			...undoStatuses(events).map((u) => ({ u, k: at(u, false), side: 1 })),
+			...sideUndos.map((u) => ({ u, k: at(u, true), side: 0 }))
+		]
+			.sort((a, b) => a.k - b.k || a.side - b.side)
+			.map((x) => x.u);
+		for (const u of undoStatuses(events)) {
 			if (u.status === 'declined') {
 				const e = all(u.request)[0];
 				refuse(e, 'undo_declined', 'a seat whose action it would take back declined');
@@ -408,11 +570,124 @@ export class LogOrderer<S> {
 			chain,
 			head: head.id,
 			state,
-			stateHash: this.adapter.hash(state),
-			expected: cursor.pending ? [] : [...this.adapter.expectedSeats(state)],
+			stateHash: guarded(() => this.adapter.hash(state), null),
+			expected: cursor.pending ? [] : guarded(() => [...this.adapter.expectedSeats(state)], []),
 			undos,
-			pendingUndo: undos.find((u) => u.status === 'pending') ?? null
+			pendingUndo: undos.find((u) => u.status === 'pending') ?? null,
+			final: finalIndex >= 0 ? chain[finalIndex].id : null,
+			// What was kept of each fork: every player sees both entries and which one the game follows.
+			forks: forks.map((f) => ({ ...f, kept: f.ids.find((id) => index.has(id)) ?? null }))
 		});
+	}
+
+	/** Seats with a valid reveal under a start (its claims' keys and commitments). */
+	async #revealCount(s: Entry, claims: ReadonlyMap<string, Entry>, all: (id: string) => readonly Entry[]): Promise<number> {
+		if (s.kind.kind !== 'start') return 0;
+		const ids = s.kind.claims;
+		const seen = new Set<number>();
+		for (const e of this.#childrenIndex.get(s.id) ?? []) {
+			if (e.kind.kind !== 'reveal' || e.body.seat === null || seen.has(e.body.seat)) continue;
+			const claim = claims.get(ids[e.body.seat] ?? '');
+			if (!claim || claim.kind.kind !== 'claim') continue;
+			if (!(await this.#verify(all(e.id), claim.kind.key))) continue;
+			if ((await commitNonce(e.kind.nonce)) === claim.kind.commit) seen.add(e.body.seat);
+		}
+		return seen.size;
+	}
+
+	/**
+	 * What became of an undo request: granted (every asked seat accepted), closed (a seat declined
+	 * or the requester withdrew; a decline anywhere below it wins over any grant) or pending. Only
+	 * the consents below it are read.
+	 */
+	async #requestFate(c: Candidate<S>, ctx: WalkCtx): Promise<RequestFate> {
+		const ev = c.event;
+		if (ev?.type !== 'requested') throw new Error('not a request');
+		let granted = false;
+		let closed: UndoStatus['status'] | null = null;
+		let closedBy: number | null = null;
+		let waiting = ev.waiting;
+		const queue: { id: string; cursor: Cursor<S> }[] = [{ id: c.entry.id, cursor: c.cursor }];
+		for (let i = 0; i < queue.length && i < MAX_CONSENT_WALK; i++) {
+			const { id, cursor } = queue[i];
+			for (const child of ctx.childrenOf(id)) {
+				if (child.kind.kind !== 'consent' || child.kind.request !== c.entry.id) continue;
+				const out = await this.#guardedStep(cursor, () => this.#stateAt(cursor, false), child, ctx);
+				if (!out.ok || !out.event) continue;
+				if (out.event.type === 'undone') granted = true;
+				else if (out.event.type === 'declined' || out.event.type === 'withdrawn') {
+					closed = out.event.type;
+					closedBy = out.event.seat;
+				}
+				else if (out.event.type === 'consented') {
+					if (out.event.waiting.length < waiting.length) waiting = out.event.waiting;
+					queue.push({ id: child.id, cursor: out.cursor });
+				}
+			}
+		}
+		const status: UndoStatus = {
+			request: c.entry.id,
+			seat: ev.seat,
+			takesBack: ev.takesBack,
+			waiting,
+			status: closed ?? (granted ? 'undone' : 'pending'),
+			...(closedBy === null ? {} : { closedBy })
+		};
+		return { granted: granted && closed === null, closed: closed !== null, status };
+	}
+
+	/** `#step` for an entry below the chain; its own refusal is not reported (the entry is off the chain). */
+	async #guardedStep(cursor: Cursor<S>, current: () => S, e: Entry, ctx: WalkCtx): Promise<StepOutcome<S>> {
+		return this.#step(cursor, current, ctx.all(e.id), ctx.fixed, ctx.startId);
+	}
+
+	/**
+	 * Seats with a turn's entry (a move, an undo, a consent: not an any-time action) among the valid
+	 * strict descendants of an entry: who built on it. Memoised per walk; iterative, so that a deep
+	 * branch cannot exhaust the stack.
+	 */
+	async #builtOnBy(rootId: string, rootCursor: Cursor<S>, ctx: WalkCtx): Promise<bigint> {
+		const known = ctx.masks.get(rootId);
+		if (known !== undefined) return known;
+		interface Frame {
+			readonly id: string;
+			readonly cursor: Cursor<S>;
+			kids: { id: string; cursor: Cursor<S>; bit: bigint }[] | null;
+		}
+		const stack: Frame[] = [{ id: rootId, cursor: rootCursor, kids: null }];
+		while (stack.length > 0) {
+			const f = stack[stack.length - 1];
+			if (f.kids === null) {
+				f.kids = [];
+				const perSeat = new Map<number, number>();
+				for (const child of ctx.childrenOf(f.id)) {
+					const seat = child.body.seat ?? -1;
+					const n = (perSeat.get(seat) ?? 0) + 1;
+					perSeat.set(seat, n);
+					if (n > MAX_CHILDREN_PER_SEAT) continue;
+					const cursor = f.cursor;
+					const out = await this.#guardedStep(cursor, () => this.#stateAt(cursor, false), child, ctx);
+					if (!out.ok) continue;
+					f.kids.push({ id: child.id, cursor: out.cursor, bit: out.anyTime ? 0n : 1n << BigInt(seat) });
+				}
+				for (const k of f.kids) if (!ctx.masks.has(k.id)) stack.push({ id: k.id, cursor: k.cursor, kids: null });
+				continue;
+			}
+			stack.pop();
+			let mask = 0n;
+			for (const k of f.kids) mask |= k.bit | (ctx.masks.get(k.id) ?? 0n);
+			ctx.masks.set(f.id, mask);
+		}
+		return ctx.masks.get(rootId) ?? 0n;
+	}
+
+	async #choiceKey(c: Candidate<S>, ctx: WalkCtx): Promise<ChoiceKey> {
+		const seat = c.entry.body.seat ?? 0;
+		const pending = c.fate !== null && !c.fate.granted;
+		const below = pending ? 0n : await this.#builtOnBy(c.entry.id, c.cursor, ctx);
+		const others = below & ~(1n << BigInt(seat));
+		const strength = c.anyTime ? 0 : c.event?.type === 'undone' && c.entry.kind.kind === 'undo' ? 1 : c.fate ? 2 : 3;
+		return { pending, builders: popcount(others), strength, seat, id: c.entry.id };
 	}
 
 	/** The point the walk of play begins at: the one in use if it still holds, else the furthest valid offered one. */
@@ -485,9 +760,15 @@ export class LogOrderer<S> {
 		}
 		const cached = this.#steps.get(e.id);
 		if (cached) return cached;
-		const outcome = playStep(cursor, e, seat, this.adapter, startId, current, this.checkpointEvery);
+		let outcome: StepOutcome<S>;
+		try {
+			outcome = playStep(cursor, e, seat, this.adapter, startId, current, this.checkpointEvery);
+		} catch (error) {
+			// The engine is pure, so a throw is the same on every peer: this entry is refused, play goes on.
+			outcome = { ok: false, code: 'engine_error', message: `the rules engine failed on this entry (${errorText(error)})` };
+		}
 		// The state after the step is handed on once but not cached: only checkpoints are kept.
-		this.#steps.set(e.id, outcome.ok ? { ok: true, cursor: outcome.cursor, event: outcome.event } : outcome);
+		this.#steps.set(e.id, outcome.ok ? { ok: true, cursor: outcome.cursor, event: outcome.event, anyTime: outcome.anyTime } : outcome);
 		return outcome;
 	}
 }

@@ -58,7 +58,14 @@ export type UndoEvent =
 
 export type StepOutcome<S> =
 	/** `state` is the state after the step when it is at hand; otherwise the caller rebuilds it. */
-	| { readonly ok: true; readonly cursor: Cursor<S>; readonly event: UndoEvent | null; readonly state?: S }
+	| {
+			readonly ok: true;
+			readonly cursor: Cursor<S>;
+			readonly event: UndoEvent | null;
+			readonly state?: S;
+			/** An action a seat may take out of turn (engine's `anyTime`): it never outranks a turn's move. */
+			readonly anyTime?: boolean;
+	  }
 	| { readonly ok: false; readonly code: RefusalCode; readonly message: string };
 
 function refuse<S>(code: RefusalCode, message: string): StepOutcome<S> {
@@ -98,18 +105,22 @@ export function playStep<S>(
 	checkpointEvery: number
 ): StepOutcome<S> {
 	const kind = entry.kind;
-	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId);
+	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId, () => adapter.expectedSeats(current()));
 	if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
+	const stray = adapter.fieldsProblem?.(kind.action) ?? null;
+	if (stray !== null) return refuse('extra_fields', stray);
 	const state = current();
-	if (!adapter.expectedSeats(state).includes(seat) && !adapter.anyTime?.(kind.action)) {
-		return refuse('not_your_turn', `it is not seat ${seat + 1}'s turn`);
-	}
+	const inTurn = adapter.expectedSeats(state).includes(seat);
+	const anyTime = !inTurn && adapter.anyTime?.(kind.action) === true;
+	if (!inTurn && !anyTime) return refuse('not_your_turn', `it is not seat ${seat + 1}'s turn`);
 	const applied = adapter.apply(state, kind.action, seat);
 	if (!applied.ok) return refuse('engine_refused', `${applied.error.code}: ${applied.error.message}`);
+	// A state the engine cannot answer about must not become a head: asked now, inside the caller's guard.
+	adapter.expectedSeats(applied.state);
 	const depth = (cursor.top?.depth ?? 0) + 1;
 	const checkpoint = depth % checkpointEvery === 0 ? applied.state : null;
 	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint, prev: cursor.top };
-	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null, state: applied.state };
+	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null, state: applied.state, anyTime };
 }
 
 /**
@@ -121,15 +132,20 @@ export function playStep<S>(
  */
 export function followStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: string): StepOutcome<S> {
 	const kind = entry.kind;
-	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId);
+	if (kind.kind !== 'game') return logStep(cursor, entry, seat, startId, null);
 	if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
 	const depth = (cursor.top?.depth ?? 0) + 1;
 	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint: null, prev: cursor.top };
 	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null };
 }
 
-/** Every kind of entry but a game action: none of them needs the engine's state. */
-function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: string): StepOutcome<S> {
+/**
+ * Every kind of entry but a game action. Only an own undo asks who may act (`expected`, null when
+ * the entry is known to have been accepted): taking back one's own action is for the seat to act
+ * or the author of the last action, never for an idle seat reaching into an old head (issue 17c).
+ * A request to take back others' actions may come from any seat: it changes nothing until granted.
+ */
+function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: string, expected: (() => readonly number[]) | null): StepOutcome<S> {
 	const kind = entry.kind;
 	switch (kind.kind) {
 		case 'genesis':
@@ -147,6 +163,9 @@ function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: stri
 			const takesBack = scope.takenBack.map((d) => d.id);
 			const others = [...new Set(scope.takenBack.map((d) => d.seat).filter((s) => s !== seat))].sort((a, b) => a - b);
 			if (others.length === 0) {
+				if (expected && cursor.top?.seat !== seat && !expected().includes(seat)) {
+					return refuse('not_your_turn', `seat ${seat + 1} may take back its own action only on its turn or straight after it`);
+				}
 				return { ok: true, cursor: undoTo(cursor, scope.target), event: { type: 'undone', request: entry.id, seat, takesBack } };
 			}
 			const pending: PendingUndo<S> = { request: entry.id, seat, target: scope.target, takesBack, waiting: others };

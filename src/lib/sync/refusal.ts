@@ -28,7 +28,17 @@ export const REFUSAL_CODES = [
 	'undo_target_unknown',
 	'nothing_to_undo',
 	'consent_unexpected',
-	'undo_declined'
+	'undo_declined',
+	/** Ordering this entry threw (a bug in the engine or a crafted entry): it is refused, nothing else. */
+	'engine_error',
+	/** Bigger or deeper than an entry may be (entry.ts limits). */
+	'too_large',
+	/** Fields that the entry's kind does not have: refused, so that an id cannot be ground by padding. */
+	'extra_fields',
+	/** More entries by one seat on one parent than play ever needs (entry.ts limits). */
+	'too_many',
+	/** A pending undo request or a rival lost to a move that other seats built on. */
+	'play_went_on'
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

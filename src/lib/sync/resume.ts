@@ -43,6 +43,7 @@ import { canonicalJson } from './canonical';
 import type { Entry } from './entry';
 import { followStep, type Cursor, type UndoEvent } from './play-step';
 import type { Refusal } from './refusal';
+import type { UndoStatus } from './undo-status';
 
 export interface ResumePoint<S> {
 	readonly game: string;
@@ -59,6 +60,8 @@ export interface ResumePoint<S> {
 	readonly inputs: string;
 	/** What the walk refused among those entries, so that the view lists the same refusals. */
 	readonly refused: readonly Refusal[];
+	/** Undo requests off the chain before the head (declined, withdrawn, overtaken), for the same reason. */
+	readonly sideUndos: readonly UndoStatus[];
 	/** SHA-256 of every field above but the state (which its hash covers). */
 	readonly seal: string;
 }
@@ -103,10 +106,22 @@ export const RESUME_KEEP = 4;
 export async function inputsDigest(
 	parents: readonly string[],
 	childrenOf: (id: string) => readonly Entry[],
-	copiesOf: (id: string) => readonly Entry[]
+	copiesOf: (id: string) => readonly Entry[],
+	/** The chain entries: a child off the chain is read with everything below it (see the top of this file). */
+	onChain: ReadonlySet<string>
 ): Promise<string> {
 	const lines: string[] = [];
-	for (const p of parents) for (const child of childrenOf(p)) for (const copy of copiesOf(child.id)) lines.push(`${copy.id} ${copy.sig}`);
+	for (const p of parents) {
+		for (const child of childrenOf(p)) {
+			const stack = [child];
+			while (stack.length > 0) {
+				const e = stack.pop()!;
+				for (const copy of copiesOf(e.id)) lines.push(`${copy.id} ${copy.sig}`);
+				// A rival's branch decides how many seats built on it, so all of it is an input of the choice.
+				if (!onChain.has(e.id)) stack.push(...childrenOf(e.id));
+			}
+		}
+	}
 	// Code-unit order: every device must hash alike whatever its locale.
 	lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 	return sha256Hex(lines.join('\n'));
@@ -123,7 +138,8 @@ export async function sealOf<S>(p: Sealed<S>): Promise<string | null> {
 		rules: p.rules,
 		stateHash: p.stateHash,
 		inputs: p.inputs,
-		refused: p.refused
+		refused: p.refused,
+		sideUndos: p.sideUndos
 	});
 	return text === undefined ? null : sha256Hex(text);
 }
@@ -173,6 +189,7 @@ export interface Resumed<S> {
 	readonly state: S;
 	readonly events: readonly UndoEvent[];
 	readonly refused: readonly Refusal[];
+	readonly sideUndos: readonly UndoStatus[];
 	/** Every entry the walk would have looked at before the head: the children of start..parent. */
 	readonly visited: readonly string[];
 }
@@ -190,7 +207,8 @@ export async function resumeFrom<S>(p: ResumePoint<S>, ctx: WalkContext<S>): Pro
 	if (!chain) return 'off_chain';
 	if (chain.length !== p.position) return 'wrong_position';
 	const parents = [ctx.start.id, ...chain.slice(0, -1).map((e) => e.id)];
-	if ((await inputsDigest(parents, ctx.childrenOf, ctx.copiesOf)) !== p.inputs) return 'inputs_changed';
+	const onChain = new Set([ctx.start.id, ...chain.map((e) => e.id)]);
+	if ((await inputsDigest(parents, ctx.childrenOf, ctx.copiesOf, onChain)) !== p.inputs) return 'inputs_changed';
 	let cursor = ctx.initial;
 	const events: UndoEvent[] = [];
 	for (const e of chain) {
@@ -211,7 +229,8 @@ export async function resumeFrom<S>(p: ResumePoint<S>, ctx: WalkContext<S>): Pro
 	const top = cursor.top ? { ...cursor.top, checkpoint: p.state } : null;
 	const state = top ? p.state : cursor.initial;
 	const visited = parents.flatMap((id) => ctx.childrenOf(id).map((c) => c.id));
-	return { chain, cursor: { ...cursor, top }, state, events, refused: p.refused, visited };
+	if (!Array.isArray(p.sideUndos)) return 'bad_seal';
+	return { chain, cursor: { ...cursor, top }, state, events, refused: p.refused, sideUndos: p.sideUndos, visited };
 }
 
 /** What a walk of play saw, kept by the orderer to make resume points of it. */
@@ -220,8 +239,11 @@ export interface LastWalk<S> {
 	/** Genesis, start, then the entries of play. */
 	readonly chain: readonly Entry[];
 	/** Per chain index: the cursor after the entry and how many play refusals came before its children; null before a point the walk began at. */
-	readonly after: readonly ({ readonly cursor: Cursor<S>; readonly refused: number } | null)[];
+	readonly after: readonly ({ readonly cursor: Cursor<S>; readonly refused: number; readonly side: number } | null)[];
 	readonly playRefused: readonly Refusal[];
+	readonly sideUndos: readonly UndoStatus[];
+	/** The chain index of the deepest entry every seat has built on (-1: none). */
+	readonly finalIndex: number;
 	readonly childrenOf: (id: string) => readonly Entry[];
 	readonly copiesOf: (id: string) => readonly Entry[];
 }
@@ -246,7 +268,9 @@ export async function pointsOfWalk<S>(
 	const heads: string[] = [];
 	const points: ResumePoint<S>[] = [];
 	if (opts.every < 1) return { heads, points };
-	for (let i = walk.chain.length - 1; i >= 2 && heads.length < opts.limit; i--) {
+	const onChain = new Set(walk.chain.map((e) => e.id));
+	// Only where every seat has built on the head (final, order.ts): no rival can displace it any more.
+	for (let i = Math.min(walk.chain.length - 1, walk.finalIndex); i >= 2 && heads.length < opts.limit; i--) {
 		const position = i - 1;
 		if (position % opts.every !== 0) continue;
 		const head = walk.chain[i].id;
@@ -263,8 +287,9 @@ export async function pointsOfWalk<S>(
 				rules: opts.rules,
 				state,
 				stateHash: opts.hash(state),
-				inputs: await inputsDigest(parents, walk.childrenOf, walk.copiesOf),
-				refused: walk.playRefused.slice(0, at.refused)
+				inputs: await inputsDigest(parents, walk.childrenOf, walk.copiesOf, onChain),
+				refused: walk.playRefused.slice(0, at.refused),
+				sideUndos: walk.sideUndos.slice(0, at.side)
 			})
 		);
 	}

@@ -29,3 +29,19 @@ export function seatClaim(e: Entry, seat: number): SeatClaim {
 	if (e.kind.kind !== 'claim') throw new Error('seat claim expected');
 	return { seat, name: e.kind.name, key: e.kind.key, claim: e.id, commit: e.kind.commit };
 }
+
+/**
+ * A short, stable label of a seat key for the lobby (issue 17e): two claims under one name are
+ * told apart by it. FNV-1a over the key text, as 4 groups of 4 hex digits; a label, not a proof.
+ */
+export function keyFingerprint(key: PublicKeyInfo): string {
+	const text = keyId(key);
+	let h1 = 0x811c9dc5;
+	let h2 = 0x01000193;
+	for (let i = 0; i < text.length; i++) {
+		h1 = Math.imul(h1 ^ text.charCodeAt(i), 0x01000193) >>> 0;
+		h2 = Math.imul(h2 ^ text.charCodeAt(i), 0x811c9dc5) >>> 0;
+	}
+	const hex = (h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0')).toUpperCase();
+	return hex.match(/.{4}/g)!.join(' ');
+}

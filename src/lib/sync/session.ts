@@ -12,6 +12,7 @@ import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
 import { divergentPeers, peersFrom, seatsToAct, type Divergence, type Peer, type Presence } from './presence';
 import type { Refusal } from './refusal';
+import { keyFingerprint } from './seats';
 import { defaultResumeStore, RESUME_EVERY, RESUME_KEEP, type ResumeStore } from './resume';
 
 /** The part of a y-protocols Awareness the session uses. */
@@ -66,6 +67,9 @@ type Listener<S> = (view: SessionView<S>) => void;
 
 /** Resume points are written once play has been quiet this long after a view was shown. */
 const RESUME_DELAY_MS = 1500;
+/** Retries after a failed refresh: 100 ms, then doubling, five times at most. */
+const RETRY_BASE_MS = 100;
+const RETRY_LIMIT = 5;
 
 export class GameSession<S> {
 	readonly game: string;
@@ -86,6 +90,10 @@ export class GameSession<S> {
 	readonly #kept = new Set<string>();
 	#resumeTimer: ReturnType<typeof setTimeout> | null = null;
 	#saving: Promise<number> | null = null;
+	#failures = 0;
+	#lastError: string | null = null;
+	#retryTimer: ReturnType<typeof setTimeout> | null = null;
+	#closed = false;
 
 	private constructor(opts: SessionOptions<S>) {
 		this.#opts = opts;
@@ -103,14 +111,19 @@ export class GameSession<S> {
 			for (const p of points) session.#kept.add(p.head);
 			session.#orderer.offerResumePoints(points);
 		}
-		session.#unsubscribe.push(opts.log.onLog(() => void session.refresh()));
-		session.#unsubscribe.push(opts.log.onChat(() => void session.#refreshChat()));
+		session.#unsubscribe.push(opts.log.onLog(() => session.refresh().catch(() => {})));
+		session.#unsubscribe.push(opts.log.onChat(() => session.#refreshChat().catch(() => {})));
 		if (opts.awareness) {
 			const onChange = () => session.#notify();
 			opts.awareness.on('change', onChange);
 			session.#unsubscribe.push(() => opts.awareness?.off('change', onChange));
 		}
-		await session.refresh();
+		try {
+			await session.refresh();
+		} catch {
+			// One transient failure does not keep a game from opening; a second is reported.
+			await session.refresh();
+		}
 		return session;
 	}
 
@@ -124,20 +137,48 @@ export class GameSession<S> {
 		return () => this.#listeners.delete(listener);
 	}
 
-	/** Recomputes the view; calls made while one runs are coalesced into one more run. */
+	/**
+	 * Recomputes the view; calls made while one runs are coalesced into one more run. A failure
+	 * (storage or transport, never an entry: ordering refuses bad entries itself) rejects this
+	 * call only: the next call runs afresh, and the session retries by itself a few times.
+	 */
 	refresh(): Promise<void> {
 		if (this.#running) {
 			this.#dirty = true;
 			return this.#running;
 		}
-		this.#running = (async () => {
-			do {
-				this.#dirty = false;
-				await this.#recompute();
-			} while (this.#dirty);
-			this.#running = null;
+		const run = (async () => {
+			try {
+				do {
+					this.#dirty = false;
+					await this.#recompute();
+				} while (this.#dirty);
+				this.#failures = 0;
+				this.#lastError = null;
+			} catch (error) {
+				this.#lastError = error instanceof Error ? error.message : String(error);
+				this.#scheduleRetry();
+				throw error;
+			} finally {
+				this.#running = null;
+			}
 		})();
-		return this.#running;
+		this.#running = run;
+		return run;
+	}
+
+	/** The last refresh's failure, until one succeeds. */
+	get lastError(): string | null {
+		return this.#lastError;
+	}
+
+	#scheduleRetry(): void {
+		if (this.#retryTimer !== null || this.#closed || this.#failures >= RETRY_LIMIT) return;
+		const delay = RETRY_BASE_MS * 2 ** this.#failures++;
+		this.#retryTimer = setTimeout(() => {
+			this.#retryTimer = null;
+			this.refresh().catch(() => {});
+		}, delay);
 	}
 
 	async #recompute(): Promise<void> {
@@ -288,7 +329,9 @@ export class GameSession<S> {
 	}
 
 	async undo(seat: number, actionId?: string): Promise<AppendResult> {
-		return this.#meta(seat, undoAction(actionId));
+		// Each request of a seat gets its own number, so that asking again after a decline is a new entry.
+		const earlier = this.#view?.undos.filter((u) => u.seat === seat).length ?? 0;
+		return this.#meta(seat, undoAction(actionId, Math.min(earlier, 999)));
 	}
 
 	async consent(request: string, accept: boolean, seat: number): Promise<AppendResult> {
@@ -328,9 +371,25 @@ export class GameSession<S> {
 		}
 		if (!creator) return { ok: false, code: 'not_creator', message: 'only the creator can start the game' };
 		const seats = view.genesis.kind.seats;
-		const ids =
-			claimIds ??
-			Array.from({ length: seats }, (_, seat) => view.claims.filter((c) => c.body.seat === seat).map((c) => c.id).sort()[0]);
+		let ids = claimIds;
+		if (!ids) {
+			// Never by id (issue 17e): anyone with the link can write a claim with a lower one. A seat
+			// claimed from this device is seated with that claim; a seat with rival claims is left
+			// to the creator to choose, by name and key fingerprint.
+			const own = new Set(this.#secrets.map((x) => x.claimId));
+			const chosen: string[] = [];
+			for (let seat = 0; seat < seats; seat++) {
+				const rivals = view.claims.filter((c) => c.body.seat === seat);
+				const mine = rivals.filter((c) => own.has(c.id));
+				const pick = mine.length === 1 ? mine : rivals;
+				if (pick.length > 1) {
+					const names = pick.map((c) => (c.kind.kind === 'claim' ? `${c.kind.name} (${keyFingerprint(c.kind.key)})` : c.id.slice(0, 8)));
+					return { ok: false, code: 'seats_contested', message: `Seat ${seat + 1} has ${pick.length} claims: ${names.join(', ')}. Choose one.` };
+				}
+				chosen.push(pick[0]?.id);
+			}
+			ids = chosen;
+		}
 		if (ids.length !== seats || ids.some((id) => id === undefined)) {
 			return { ok: false, code: 'seats_open', message: 'every seat needs a claim before the start' };
 		}
@@ -361,11 +420,14 @@ export class GameSession<S> {
 	}
 
 	async close(): Promise<void> {
+		this.#closed = true;
+		if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+		this.#retryTimer = null;
 		for (const u of this.#unsubscribe) u();
 		this.#unsubscribe = [];
 		if (this.#resumeTimer !== null) clearTimeout(this.#resumeTimer);
 		this.#resumeTimer = null;
-		await this.#running;
+		await this.#running?.catch(() => {});
 		await this.#saving?.catch(() => 0);
 	}
 }

@@ -9,7 +9,10 @@ export interface UndoStatus {
 	readonly seat: number;
 	readonly takesBack: readonly string[];
 	readonly waiting: readonly number[];
-	readonly status: 'pending' | 'undone' | 'declined' | 'withdrawn';
+	/** `superseded`: play went on at its head before it was granted, so it took nothing back. */
+	readonly status: 'pending' | 'undone' | 'declined' | 'withdrawn' | 'superseded';
+	/** The seat whose answer closed it (declined or withdrawn), when the request is off the chain. */
+	readonly closedBy?: number;
 }
 
 export function undoStatuses(events: readonly UndoEvent[]): UndoStatus[] {

@@ -85,7 +85,7 @@ describe('order and conflicts', () => {
 		);
 	});
 
-	it('among several valid children of the head the lowest id wins; the others are superseded', async () => {
+	it("a turn's move by the next seat beats the previous mover's own undo on the same head, whatever the ids (issue 17)", async () => {
 		const t = await createTestGame(2);
 		const r0 = await order(t.game, wires(t.setup));
 		const mover = firstSeat(r0);
@@ -96,9 +96,8 @@ describe('order and conflicts', () => {
 		const move = await play(first.id, add(other, 2), t.seats[other]);
 		const undo = await play(first.id, { type: 'undo' }, t.seats[mover]);
 		const r = await order(t.game, [...wires(t.setup), first.wire, undo.wire, move.wire]);
-		const [low, high] = move.id < undo.id ? [move, undo] : [undo, move];
-		expect(r.head).toBe(low.id);
-		expect(r.refused).toContainEqual(expect.objectContaining({ id: high.id, code: 'superseded' }));
+		expect(r.head).toBe(move.id);
+		expect(r.refused).toContainEqual(expect.objectContaining({ id: undo.id, code: 'superseded' }));
 	});
 
 	it("an action by a seat the engine does not expect is refused as not that seat's turn", async () => {
@@ -208,8 +207,9 @@ describe('order and conflicts', () => {
 		const b = await play(r0.head!, add(seat, 2), t.seats[seat]);
 		const r = await order(t.game, [...wires(t.setup), a.wire, b.wire]);
 		expect(r.forks).toEqual([
-			{ seat, key: `Ed25519:${t.seats[seat].identity.publicKey.pub}`, parent: t.start.id, ids: [a.id, b.id].sort() }
+			{ seat, key: `Ed25519:${t.seats[seat].identity.publicKey.pub}`, parent: t.start.id, ids: [a.id, b.id].sort(), kept: r.head }
 		]);
+		// Nobody built on either: the seat's own two moves, so the lower id (the author's choice alone) is kept.
 		expect(r.head).toBe([a.id, b.id].sort()[0]);
 	});
 

@@ -131,15 +131,15 @@ describe('resume points: a corrupt or stale point is ignored and the walk starts
 		expect(summary(r)).toEqual(summary(await order(g.t.game, g.items)));
 	});
 
-	it('a lower-id sibling of a chain entry before the point, arriving later, resolves the fork differently: the point is stale', async () => {
+	it('a lower-id sibling of a chain entry before the point, arriving later, loses to the move built on, and still makes the later point stale', async () => {
 		const g = await longGame(220, 'resume-5');
 		const points = await pointsOf(g.t.game, g.items);
 		const lower = await sibling(g, 149, (id) => id < g.moves[149].id);
 		const items = [...g.items, lower.wire];
 		const full = await order(g.t.game, items);
-		// The full walk takes the sibling at move 150, and the game goes on from there.
-		expect(full.head).toBe(lower.id);
-		expect(full.chain.length).toBe(2 + 150);
+		// Issue 17: move 150 was built on by the other seat, so a late sibling cannot displace it, whatever its id.
+		expect(full.head).toBe(g.moves[219].id);
+		expect(full.chain.length).toBe(2 + 220);
 
 		const { r, o } = await resumedWalk(g.t.game, items, points);
 		// The walk to 200 read the children of move 149, which now include the sibling; the walk to
@@ -147,7 +147,7 @@ describe('resume points: a corrupt or stale point is ignored and the walk starts
 		expect(o.takeRejected()).toEqual([{ head: points[0].head, verdict: 'inputs_changed' }]);
 		expect(o.resumedAt?.position).toBe(100);
 		expect(summary(r)).toEqual(summary(full));
-		expect(r.refused).toContainEqual(expect.objectContaining({ id: g.moves[149].id, code: 'superseded' }));
+		expect(r.refused).toContainEqual(expect.objectContaining({ id: lower.id, code: 'superseded' }));
 	});
 
 	it('a sibling before the point that loses (higher id) still makes the point stale: its refusal was not known', async () => {
@@ -164,7 +164,8 @@ describe('resume points: a corrupt or stale point is ignored and the walk starts
 	});
 
 	it('another rules version, or another game, is refused', async () => {
-		const g = await longGame(100, 'resume-7');
+		// 101 moves: the point rests at move 100, which the other seat has built on (final).
+		const g = await longGame(101, 'resume-7');
 		const [p] = await pointsOf(g.t.game, g.items);
 		const { o } = await resumedWalk(g.t.game, g.items, [{ ...p, rules: 'toy-race-0' }, { ...p, head: g.moves[98].id, game: 'f'.repeat(64) }]);
 		expect(o.takeRejected().map((x) => x.verdict).sort()).toEqual(['other_game', 'rules_changed']);
@@ -185,7 +186,8 @@ describe('resume points: a point in use that goes stale', () => {
 		expect(o.resumedAt).toBeNull();
 		expect(o.takeRejected()).toEqual([{ head: p200.head, verdict: 'inputs_changed' }]);
 		expect(summary(r)).toEqual(summary(await order(g.t.game, items)));
-		expect(r.head).toBe(lower.id);
+		// The sibling loses to move 181, which the other seat built on (issue 17).
+		expect(r.head).toBe(g.moves[209].id);
 	});
 });
 
