@@ -69,6 +69,8 @@ export interface TrackContext {
 	readonly townRemoval?: boolean;
 	/** M14's first turn: its home token was its tile lay [g_1822/step/tracker.rb can_lay_tile?]. */
 	readonly homeTokenCountsAsLay?: boolean;
+	/** Printed stubs bind every lay on the printed tile unless the acting player holds its right (rules version 2). */
+	readonly stubsBindUnlessActing?: boolean;
 	/** Who still holds the track right on a consent hex; default: the rights are gone. */
 	readonly trackRight?: (hex: HexId) => TrackRightHolder;
 	/** Apply "new track must be used or change a city's value" (live play, the company's own lays). */
@@ -139,7 +141,11 @@ function fitRefusal(
 		return refuse('swansea_rotation', 'Tile 57 on Swansea must join the city to the open sides (rotation 2 or 5).');
 	}
 	const right = ctx.map.trackRights.has(hex) && old.def === h.tile ? (ctx.trackRight?.(hex) ?? 'none') : null;
-	if (right === 'none' && h.tile.stubs.length > 0) {
+	// Rules version 2: printed stubs bind every lay on the printed tile unless the acting player
+	// holds a right there [g_1822/game.rb legal_tile_rotation?; stubs_are_restricted.rb]. Version 1
+	// bound them only on consent hexes nobody held.
+	const stubsBind = ctx.stubsBindUnlessActing ? old.def === h.tile && (right ?? 'none') !== 'acting' : right === 'none';
+	if (stubsBind && h.tile.stubs.length > 0) {
 		const exits = tile.exits.map((e) => rotateEdge(e, rotation));
 		if (!h.tile.stubs.every((s) => exits.includes(s))) {
 			return refuse('track_right_stub', `The tile on ${hex} must continue the printed track stub.`);
