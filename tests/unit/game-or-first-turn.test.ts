@@ -54,6 +54,9 @@ describe('a minor’s first operating turn from the offered options (rules diges
 	const { state: start, owners } = firstOperatingRound();
 	const choices = operatingChoices(start)!;
 	const minor = choices.entity;
+	// Steps block, as on 18xx.games: track comes once the L train is bought (or declined).
+	const afterL = apply(start, buyTrainAction(minor, choices.trains!.depot[0].train, L_PRICE_NRS, 'L'));
+	const track = operatingChoices(afterL)!;
 
 	it('the operating round begins with a floated minor of £100, its owner as president', () => {
 		expect(start.round.kind).toBe('operating');
@@ -76,40 +79,52 @@ describe('a minor’s first operating turn from the offered options (rules diges
 		);
 	});
 
+	it('housekeeping blocks: no lay is offered before the L train is bought or declined, and one is refused', () => {
+		expect(choices.actions).not.toContain('lay_tile');
+		expect(track.step).toBe('track');
+		const lays = track.tileLays[0];
+		const hex = lays.hexes[0];
+		const r = process(start, layTileAction(lays.entity, lays.combo, hex.hex, hex.tiles[0].tileId, hex.tiles[0].rotations[0].rotation) as unknown as Action);
+		expect(r.ok).toBe(false);
+		if (!r.ok) expect(r.error.code).toBe('step_pending');
+	});
+
 	it('every offered tile and rotation on the first offered hex is accepted as a lay', () => {
-		const lays = choices.tileLays[0];
+		const lays = track.tileLays[0];
 		const hex = lays.hexes[0];
 		for (const t of hex.tiles)
 			for (const r of t.rotations) {
-				const after = process(start, layTileAction(lays.entity, lays.combo, hex.hex, t.tileId, r.rotation) as unknown as Action);
+				const after = process(afterL, layTileAction(lays.entity, lays.combo, hex.hex, t.tileId, r.rotation) as unknown as Action);
 				expect(after.ok, `${t.tile} rotation ${r.rotation}`).toBe(true);
-				if (after.ok) expect(start.corporations[minor].cash - after.value.corporations[minor].cash).toBe(r.cost);
+				if (after.ok) expect(afterL.corporations[minor].cash - after.value.corporations[minor].cash).toBe(r.cost);
 			}
 	});
 
 	it('the log names the tile without its copy number, the hex with its name, and what the lay cost', () => {
-		const lays = choices.tileLays[0];
+		const lays = track.tileLays[0];
 		const hex = lays.hexes[0];
 		const t = hex.tiles[0];
 		const r = t.rotations[0];
 		const action = layTileAction(lays.entity, lays.combo, hex.hex, t.tileId, r.rotation) as unknown as Action;
-		const after = apply(start, action);
-		const spent = start.corporations[minor].cash - after.corporations[minor].cash;
-		expect(describeAction(start, action, after)).toMatch(new RegExp(`^M${minor} lays tile ${t.tile} on ${hex.hex}( \\([^)]+\\))? for £${spent}$`));
+		const after = apply(afterL, action);
+		const spent = afterL.corporations[minor].cash - after.corporations[minor].cash;
+		expect(describeAction(afterL, action, after)).toMatch(new RegExp(`^M${minor} lays tile ${t.tile} on ${hex.hex}( \\([^)]+\\))? for £${spent}$`));
 	});
 
 	it('a lay not offered is refused with a reason and the state is unchanged', () => {
-		const offered = new Set(choices.tileLays[0].hexes.map((h) => h.hex as string));
+		const offered = new Set(track.tileLays[0].hexes.map((h) => h.hex as string));
 		const elsewhere = ['A1', 'B2', 'C3', 'I30', 'N29'].find((h) => !offered.has(h))!;
-		const before = JSON.stringify(start);
-		const r = process(start, layTileAction(minor, [], elsewhere, '7-0', 0) as unknown as Action);
+		const before = JSON.stringify(afterL);
+		const r = process(afterL, layTileAction(minor, [], elsewhere, '7-0', 0) as unknown as Action);
 		expect(r.ok).toBe(false);
 		if (!r.ok) expect(r.error.message.length).toBeGreaterThan(0);
-		expect(JSON.stringify(start)).toBe(before);
+		expect(JSON.stringify(afterL)).toBe(before);
 	});
 
 	it('the best routes are accepted as a run; the minor keeps half rounded down, the owner gets the rest', () => {
-		let s = apply(start, buyTrainAction(minor, choices.trains!.depot[0].train, L_PRICE_NRS, 'L'));
+		// Done laying track: the route step follows.
+		let s = apply(afterL, passAction(minor));
+		expect(operatingChoices(s)!.step).toBe('route');
 		const best = bestRoutes(s)!;
 		expect(best.routes.length).toBe(1);
 		for (const r of best.routes) expect(routeHexes(r).length).toBeGreaterThan(0);

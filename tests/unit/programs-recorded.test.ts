@@ -24,6 +24,23 @@ function essence(a: Action): string {
 
 const live = (s: GameState): GameState => ({ ...s, setup: { ...s.setup, mode: 'live' } });
 
+/** The automatic actions taken in a stock round (programs), leaving out those of other rounds' steps. */
+function programsOnly(after: ReturnType<typeof process>, before: GameState, action: Action): Action[] {
+	if (!after.ok) return [];
+	const out: Action[] = [];
+	// Re-walk: the action alone (import mode takes no automatic actions), then each automatic one.
+	const first = process({ ...before, setup: { ...before.setup, mode: 'import' } }, action);
+	if (!first.ok) return [];
+	let state = first.value;
+	for (const a of autoActions(after.value)) {
+		if (state.round.kind === 'stock') out.push(a);
+		const r = process(state, a);
+		if (!r.ok) break;
+		state = r.value;
+	}
+	return out;
+}
+
 const games = referenceGames().filter((g) => g.surviving.some((a) => a.type.startsWith('program_')));
 
 describe.skipIf(!referencePresent)('programs fire as on 18xx.games in the recorded games', () => {
@@ -40,7 +57,10 @@ describe.skipIf(!referencePresent)('programs fire as on 18xx.games in the record
 					const { auto_actions: _recorded, ...bare } = action;
 					const r = process(live(before), bare as Action);
 					if (r.ok) {
-						const ours = autoActions(r.value).map(essence);
+						// Programs' actions only: the steps' own automatic actions (a corporation's destination
+						// pass, the pass of a P9 choice that changes nothing) are newer on the site than these
+						// recordings and are pinned by the differential cases.
+						const ours = programsOnly(process(live(before), bare as Action), live(before), bare as Action).map(essence);
 						const theirs = (action.auto_actions ?? []).filter((a) => typeof a.entity === 'number').map(essence);
 						compared++;
 						fired += theirs.length;
