@@ -12,6 +12,7 @@ import { certsByIndex, percentHeld, transferCerts } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { sharePrice } from '../entities';
 import { moveCorporation } from '../market-ops';
+import { checkPresidency } from '../shares-ops';
 import { findCert } from '../stock/buy';
 import { MARKET_SHARE_LIMIT } from '../stock/sell';
 import type { CorporationState, GameState } from '../state';
@@ -61,6 +62,8 @@ export function applyIssue(state: GameState, config: ResolvedConfig, corp: Corpo
 	state.bank.cash -= plan.proceeds;
 	corp.cash += plan.proceeds;
 	for (let i = 0; i < plan.indexes.length; i++) moveCorporation(state, config, corp, 'down');
+	// Every transfer through the market checks the presidency (rules version 2) [share_pool.rb transfer_shares].
+	if (config.blockingSteps) checkPresidency(state, corp);
 }
 
 export function validateRedeem(state: GameState, config: ResolvedConfig, corp: CorporationState, action: BuySharesAction): Result<IssuePlan> {
@@ -77,8 +80,9 @@ export function validateRedeem(state: GameState, config: ResolvedConfig, corp: C
 	return ok({ indexes, proceeds: -cost });
 }
 
-export function applyRedeem(state: GameState, corp: CorporationState, plan: IssuePlan): void {
+export function applyRedeem(state: GameState, config: ResolvedConfig, corp: CorporationState, plan: IssuePlan): void {
 	transferCerts(corp.shares, certsByIndex(corp.shares, plan.indexes), 'treasury');
 	corp.cash += plan.proceeds;
 	state.bank.cash -= plan.proceeds;
+	if (config.blockingSteps) checkPresidency(state, corp);
 }

@@ -351,7 +351,7 @@ export function validateOperating(
 			const r = validateRedeem(state, config, corp, action);
 			if (!r.ok) return r;
 			return ok(() => {
-				applyRedeem(state, corp, r.value);
+				applyRedeem(state, config, corp, r.value);
 				finishStep(state, config, round, step);
 			});
 		}
