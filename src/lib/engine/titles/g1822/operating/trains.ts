@@ -45,6 +45,24 @@ function discardedName(state: GameState, id: string): string | null {
 	return state.depot.discarded.find((d) => d.id === id)?.name ?? null;
 }
 
+/**
+ * Names an emergency purchase from the depot may take: the cheapest variants of the first
+ * lowest-priced depot train (the next upcoming train, then the discarded ones)
+ * [step/train.rb check_for_cheapest_train; depot.rb min_depot_train].
+ */
+export function cheapestDepotNames(state: GameState, config: ResolvedConfig): string[] {
+	let best: { price: number; names: string[] } | null = null;
+	for (const id of depotTrains(state)) {
+		const discarded = discardedName(state, id);
+		const variants = discarded ? [{ name: discarded, price: discardedPrice(config, discarded) }] : variantPrices(config, trainTypeOf(id));
+		if (variants.length === 0) continue;
+		if (best && variants[0].price >= best.price) continue;
+		const min = Math.min(...variants.map((v) => v.price));
+		best = { price: variants[0].price, names: variants.filter((v) => v.price === min).map((v) => v.name) };
+	}
+	return best?.names ?? [];
+}
+
 function variantPrices(config: ResolvedConfig, type: string): { name: string; price: number }[] {
 	const def = config.trains.find((t) => t.name === type);
 	if (!def) return [];
@@ -151,7 +169,8 @@ export function validateBuyTrain(
 		if (price > corp.cash) {
 			// Emergency: the director helps with the cheapest train only, at no more than its price.
 			if (!mustBuyTrain(state, corp)) return refuse('insufficient_cash', `${corp.id} cannot pay £${price}.`);
-			if (v.price !== cheapestDepotPrice(state, config)) return refuse('must_buy_cheapest', 'With the director’s help only the cheapest train may be bought.');
+			const cheapest = config.blockingSteps ? cheapestDepotNames(state, config).includes(variant) : v.price === cheapestDepotPrice(state, config);
+			if (!cheapest) return refuse('must_buy_cheapest', 'With the director’s help only the cheapest train may be bought.');
 			if (price > v.price) return refuse('invalid_price', 'With the director’s help a train costs no more than its price.');
 			const f = emergencyFunding(state, config, corp, price);
 			if (!f.ok) return f;

@@ -91,6 +91,13 @@ export function sellOptions(state: GameState, config: ResolvedConfig, playerId: 
 			const r = validateSellShares(state, config, round, playerId, { type: 'sell_shares', entity: playerId, shares: [...ids] });
 			if (r.ok) out.push({ corporation: corp.id, shares: [...ids], percent: pct });
 		}
+		// Part of the director's certificate may be sold, as ordinary shares (rules version 2)
+		// [game/base.rb bundles_for_corporation, partial_bundles_for_presidents_share].
+		if (pres && config.blockingSteps)
+			for (let short = 10; short < pres.percent; short += 10) {
+				const partial = { type: 'sell_shares', entity: playerId, shares: [...ids], percent: pct - short } as const;
+				if (validateSellShares(state, config, round, playerId, partial).ok) out.push({ corporation: corp.id, shares: [...ids], percent: pct - short });
+			}
 	}
 	return out;
 }
