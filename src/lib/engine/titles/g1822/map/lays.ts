@@ -69,8 +69,8 @@ export interface TrackContext {
 	readonly townRemoval?: boolean;
 	/** M14's first turn: its home token was its tile lay [g_1822/step/tracker.rb can_lay_tile?]. */
 	readonly homeTokenCountsAsLay?: boolean;
-	/** Printed stubs bind every lay on the printed tile unless the acting player holds its right (rules version 2). */
-	readonly stubsBindUnlessActing?: boolean;
+	/** Printed stubs bind every lay on the printed tile (rules version 2, live play). */
+	readonly stubsAlwaysBind?: boolean;
 	/** Who still holds the track right on a consent hex; default: the rights are gone. */
 	readonly trackRight?: (hex: HexId) => TrackRightHolder;
 	/** Apply "new track must be used or change a city's value" (live play, the company's own lays). */
@@ -141,10 +141,12 @@ function fitRefusal(
 		return refuse('swansea_rotation', 'Tile 57 on Swansea must join the city to the open sides (rotation 2 or 5).');
 	}
 	const right = ctx.map.trackRights.has(hex) && old.def === h.tile ? (ctx.trackRight?.(hex) ?? 'none') : null;
-	// Rules version 2: printed stubs bind every lay on the printed tile unless the acting player
-	// holds a right there [g_1822/game.rb legal_tile_rotation?; stubs_are_restricted.rb]. Version 1
-	// bound them only on consent hexes nobody held.
-	const stubsBind = ctx.stubsBindUnlessActing ? old.def === h.tile && (right ?? 'none') !== 'acting' : right === 'none';
+	// Rules version 2, live play: printed stubs bind every lay on the printed tile but the BC tile.
+	// The reference lifts a hex's track rights as the lay begins, before it checks the rotation, so
+	// no holder waives them [g_1822/game.rb preprocess_action, legal_tile_rotation?;
+	// stubs_are_restricted.rb; ability/blocks_hexes.rb teardown]. Version 1 bound them only on
+	// consent hexes nobody held.
+	const stubsBind = ctx.stubsAlwaysBind ? old.def === h.tile && tile.name !== 'BC' : right === 'none';
 	if (stubsBind && h.tile.stubs.length > 0) {
 		const exits = tile.exits.map((e) => rotateEdge(e, rotation));
 		if (!h.tile.stubs.every((s) => exits.includes(s))) {

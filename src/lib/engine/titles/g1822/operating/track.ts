@@ -153,7 +153,7 @@ export function layContext(
 		cash: corp.cash,
 		laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
 		homeTokenCountsAsLay: homeTokenIsTheLay(config, corp),
-		stubsBindUnlessActing: config.blockingSteps,
+		stubsAlwaysBind: config.blockingSteps && config.mode === 'live',
 		trackRight: (hex) => trackRightHolder(state, config, corp, hex),
 		townRemoval,
 		// Only the company's own lays; the reference skips the rule for a private's lay and on load.
