@@ -54,10 +54,12 @@ function canRunRoute(state: GameState, config: ResolvedConfig, corp: Corporation
  * issuable_shares, redeemable_shares].
  */
 function canIssueOrRedeem(config: ResolvedConfig, corp: CorporationState): boolean {
-	if (corp.type !== 'major' || corp.operated < 2) return false;
+	if (corp.type !== 'major') return false;
+	// Rules version 2: redeeming needs no operating history, only issuing does.
+	if (corp.operated < 2 && !config.blockingSteps) return false;
 	const pool = corp.shares.filter((c) => c.owner === 'pool').reduce((a, c) => a + c.percent, 0);
 	const treasury = corp.shares.some((c) => c.owner === 'treasury' && !c.president);
-	const canIssue = treasury && pool + 10 <= 50;
+	const canIssue = corp.operated >= 2 && treasury && pool + 10 <= 50;
 	const canRedeem = pool > 0 && corp.cash >= (sharePrice(config, corp) ?? Infinity);
 	return canIssue || canRedeem;
 }
