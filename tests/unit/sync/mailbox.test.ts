@@ -9,7 +9,7 @@ import * as Y from 'yjs';
 import { createServer, type RunningServer } from '../../../server/create-server.js';
 import { createFileStore } from '../../../server/mailbox-store.js';
 import { deriveMailboxKeys, mailboxBaseUrl, MailboxClient, openRecord, sealRecord } from '../../../src/lib/state/mailbox';
-import { yjsMailboxDoc } from './mailbox-doc';
+import { yjsMailboxDoc } from '../../../src/lib/sync/mailbox-doc';
 
 const GAME = 'g-mailbox-test';
 const SECRET = 'kL3v0Zr9s7QdW1xYbT5nEa2uHc8mJpFg6oRiVtNy4eU';
