@@ -11,6 +11,7 @@ import { browserSettings } from './settings.svelte';
 import { keepCheckpoints, prepareCheckpoints } from './checkpoint-open';
 import { mailboxCarrier } from './mailbox-carrier';
 import type { MailboxClient } from './mailbox';
+import { mergeExtras, NO_EXTRAS, transportWith, type LinkExtras } from './link-extras';
 
 /** The relays and STUN/TURN servers of this browser's settings (none by default). */
 function transport() {
@@ -18,6 +19,8 @@ function transport() {
 }
 
 export interface OpenOptions {
+	/** The relays and STUN/TURN servers the game's link carries (link-extras.ts), used before this browser's own. */
+	readonly extras?: LinkExtras;
 	/** Handed the game's mailbox client (mailbox-carrier.ts) as soon as it exists, for its status. */
 	readonly onMailbox?: (client: MailboxClient) => void;
 }
@@ -32,10 +35,20 @@ export async function openGame1822(game: string, secret: string, options: OpenOp
 		origin: location.origin,
 		adapter: engine1822,
 		appVersion: version,
-		settings: transport(),
+		settings: transportWith(transport(), options.extras ?? NO_EXTRAS),
 		// The relay's encrypted mailbox: moves reach players who open the game later, with nobody online.
-		carriers: [mailboxCarrier({ ...(options.onMailbox ? { onClient: options.onMailbox } : {}) })]
+		// It is the one beside the link's relay when the link names one, else the app's own.
+		carriers: [mailboxCarrier({ relay: options.extras?.relays[0] ?? null, ...(options.onMailbox ? { onClient: options.onMailbox } : {}) })]
 	});
+}
+
+/**
+ * What a link this browser shares carries: the game's own extras, then this browser's chosen relays
+ * and STUN/TURN servers, so a friend who opens it needs no settings.
+ */
+export function sharedExtras(extras: LinkExtras): LinkExtras {
+	const settings = browserSettings();
+	return mergeExtras(extras, { relays: settings.customSignalingUrls, ice: settings.iceServerLines });
 }
 
 /** Resolves once the session's view satisfies `done`, or rejects after `ms`. */
