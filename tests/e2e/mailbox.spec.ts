@@ -7,6 +7,10 @@
 // reopens, sees the claim and starts; B reopens and both seeds are revealed; A bids and passes and
 // closes; B opens, sees A's moves and bids; A reopens and sees B's bid. The relay holds only
 // ciphertext: its records, read back from the server, contain no name, action or secret.
+// A has a turn webhook for the game (a JSON receiver this test runs on loopback): A's pass, which
+// hands the turn to Brunel, posts exactly one notice there, and nothing else does.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { bid, watchErrors } from './game-helpers';
 import { deriveMailboxKeys } from '../../src/lib/state/mailbox';
@@ -27,9 +31,27 @@ async function mailboxSettled(page: Page) {
 	await expect(syncState(page)).toHaveAttribute('data-mailbox-problem', '');
 }
 
+/** A webhook receiver on loopback that answers CORS, as a JSON service must for a browser to post. */
+async function webhookReceiver() {
+	const got: unknown[] = [];
+	const server = http.createServer((req, res) => {
+		let body = '';
+		req.on('data', (d) => (body += d));
+		req.on('end', () => {
+			const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' };
+			if (req.method === 'POST') got.push(JSON.parse(body));
+			res.writeHead(204, cors);
+			res.end();
+		});
+	});
+	await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/turn`, got, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 test('two players who are never online together: every move goes through the encrypted mailbox', async ({ browser, baseURL }) => {
 	test.setTimeout(180_000);
 	const errors: string[] = [];
+	const hook = await webhookReceiver();
 	const ctxA = await isolatedContext(browser);
 	const ctxB = await isolatedContext(browser);
 	const open = async (context: BrowserContext, url: string) => {
@@ -80,15 +102,22 @@ test('two players who are never online together: every move goes through the enc
 	await mailboxSettled(b);
 	await b.close();
 
-	// A reopens, bids and passes, and closes.
+	// A reopens, sets the game's turn webhook, bids and passes, and closes.
 	a = await open(ctxA, link);
 	await expect(a.getByRole('heading', { level: 1 })).toContainText('Stock Round 1', { timeout: 30_000 });
+	await a.getByText('Game menu').click();
+	await a.getByLabel('Webhook of a chat channel').fill(hook.url);
+	await a.getByRole('button', { name: 'Save webhook' }).click();
+	await expect(a.getByTestId('turn-webhook').getByRole('status')).toHaveText('Saved (json).');
 	const companies = await a.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
 	const [ma, mb] = companies.filter((c) => c.startsWith('M'));
 	await bid(a, ma, 100);
 	await a.getByRole('button', { name: /End turn|Pass/ }).first().click();
 	await expect(a.getByTestId('turn-status').locator('b')).toHaveText('Brunel');
 	await mailboxSettled(a);
+	// A's pass handed the turn to Brunel: one notice (A's bid kept the turn, so it posted none).
+	await expect.poll(() => hook.got.length).toBe(1);
+	expect(hook.got[0]).toEqual({ event: 'turn', game: link.match(/\/game\/([0-9a-f]{64})/)![1], title: '1822NRS', round: 'Stock Round 1', toAct: ['Brunel'], text: 'Brunel: your move in 1822NRS (Stock Round 1).' });
 	const afterA = await syncState(a).getAttribute('data-head');
 	await a.close();
 
@@ -121,5 +150,8 @@ test('two players who are never online together: every move goes through the enc
 
 	await ctxA.close();
 	await ctxB.close();
+	// Nothing else posted: not B's bid (B has no webhook), not A's reopening.
+	expect(hook.got).toHaveLength(1);
+	await hook.close();
 	expect(errors).toEqual([]);
 });
