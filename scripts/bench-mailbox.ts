@@ -16,8 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as Y from 'yjs';
-import { bidBoxes, type GameState } from '../src/lib/engine';
+import { bidBoxes } from '../src/lib/engine';
 import { bidAction } from '../src/lib/state/stock-actions';
 import { deriveMailboxKeys, MailboxClient } from '../src/lib/state/mailbox';
 import { makeGenesis } from '../src/lib/sync/author';
@@ -69,8 +68,8 @@ export async function benchMailbox(entries = MAILBOX_ENTRIES): Promise<MailboxBe
 		const mailboxKeys = await deriveMailboxKeys(secret, genesis.id);
 
 		// The writer: both seats on one device, every entry posted to the mailbox as it is made.
-		const writerDoc = new Y.Doc();
-		const writerLog = new LogDoc(writerDoc);
+		const writerLog = new LogDoc();
+		const writerDoc = writerLog.doc;
 		const writerClient = new MailboxClient({ baseUrl, keys: mailboxKeys, doc: yjsMailboxDoc(writerDoc, isLocal) });
 		await writerClient.start();
 		const writer = await GameSession.open({ game: genesis.id, adapter: engine1822, keys, log: writerLog, appVersion: 'bench', resume: null });
@@ -100,8 +99,8 @@ export async function benchMailbox(entries = MAILBOX_ENTRIES): Promise<MailboxBe
 		const held = await store.list(mailboxKeys.room, 0);
 
 		// The late joiner: an empty document, nobody else online.
-		const joinerDoc = new Y.Doc();
-		const joinerLog = new LogDoc(joinerDoc);
+		const joinerLog = new LogDoc();
+		const joinerDoc = joinerLog.doc;
 		const joiner = await GameSession.open({ game: genesis.id, adapter: engine1822, keys: new MemoryKeyStore(), log: joinerLog, appVersion: 'bench', resume: null });
 		const viewed = until(joiner, () => joiner.view?.head === head);
 		const client = new MailboxClient({ baseUrl, keys: mailboxKeys, doc: yjsMailboxDoc(joinerDoc, isLocal) });
