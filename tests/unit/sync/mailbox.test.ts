@@ -61,6 +61,7 @@ class Device {
 		await this.client!.flush();
 		await this.client!.stop();
 		expect(this.client!.status.problem).toBeNull();
+		expect(this.client!.status.pending).toBe(0);
 		this.saved = Y.encodeStateAsUpdate(this.doc!);
 		this.doc!.destroy();
 		this.doc = null;
@@ -133,6 +134,8 @@ describe('encrypted mailbox on the relay', () => {
 			await client.flush();
 			expect(client.status.problem).toMatch(/^The mailbox refused \(507\): This game's mailbox is full \(200 bytes\); nothing was stored/);
 			expect(doc.getArray('log').length).toBe(1);
+			// The refused update stays pending, to be sent again by the next round.
+			expect(client.status.pending).toBe(1);
 			await client.stop();
 		} finally {
 			await small.close();
