@@ -192,7 +192,16 @@ export class MailboxClient {
 		for (;;) {
 			const response = await this.#request(`${this.#opts.baseUrl}${this.#opts.keys.room}?after=${this.#last}`);
 			if (!response) return;
-			const body = (await response.json()) as { records: { seq: number; data: string }[]; last: number };
+			let body: { records: { seq: number; data: string }[]; last: number };
+			try {
+				body = (await response.json()) as typeof body;
+				if (!Array.isArray(body.records) || !Number.isSafeInteger(body.last)) throw new Error('not a mailbox answer');
+			} catch {
+				// A relay without a mailbox (MAILBOX_DIR=off, or another relay program) may answer with a page.
+				this.#problem = `The relay at ${this.#opts.baseUrl} keeps no mailbox; moves travel only to players who are online.`;
+				this.#changed();
+				return;
+			}
 			if (body.records.length === 0) return;
 			const opened: Uint8Array[] = [];
 			for (const r of body.records) {

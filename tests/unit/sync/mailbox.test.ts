@@ -124,6 +124,19 @@ describe('encrypted mailbox on the relay', () => {
 		expect(await openRecord(keys, tampered)).toBeNull();
 	});
 
+	it('a relay without a mailbox is reported in words, whatever it answers', async () => {
+		const bare = await createServer({ port: 0, root });
+		try {
+			const doc = new Y.Doc();
+			const client = new MailboxClient({ baseUrl: `${bare.url}/mailbox/`, keys: await deriveMailboxKeys(SECRET, GAME), doc: yjsMailboxDoc(doc) });
+			await client.start();
+			expect(client.status.problem).toMatch(/keeps no mailbox|The mailbox refused \(404\)/);
+			await client.stop();
+		} finally {
+			await bare.close();
+		}
+	});
+
 	it('a refusal of the relay is reported in words and the device keeps its move', async () => {
 		const small = await createServer({ port: 0, root, mailbox: createFileStore({ dir: path.join(dir, 'small'), limits: { maxBytesPerRoom: 200 } }) });
 		try {
