@@ -32,7 +32,7 @@ export default defineConfig({
 	},
 	webServer: {
 		command: 'node server/index.js',
-		env: { HOST: '127.0.0.1', PORT: String(port) },
+		env: { HOST: '127.0.0.1', PORT: String(port), MAILBOX_DIR: 'memory' },
 		url: baseURL,
 		reuseExistingServer: false,
 		timeout: 30_000,

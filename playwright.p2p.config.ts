@@ -33,7 +33,7 @@ export default defineConfig({
 	},
 	webServer: {
 		command: 'node server/index.js',
-		env: { HOST: addr, PORT: String(port) },
+		env: { HOST: addr, PORT: String(port), MAILBOX_DIR: 'memory' },
 		url: baseURL,
 		reuseExistingServer: false,
 		timeout: 30_000,

@@ -17,8 +17,10 @@
  * `router` (scripts/bench-router.ts): the route finder's median and worst time on the named
  * late-game positions and the five costliest `run_routes` positions of each game.
  * `ui` (scripts/bench-ui.ts): the game page's log, history and figures of each game.
+ * `mailbox` (scripts/bench-mailbox.ts): a late joiner receiving a 1,500-entry game from the relay's
+ * encrypted mailbox, nobody else online (fetch and apply, and until its view has the head).
  *
- *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only games,open,sync,router,ui]
+ *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only games,open,sync,router,ui,mailbox]
  *
  * `--only` runs just the named parts (e.g. `npm run bench -- --only router`).
  */
@@ -32,6 +34,7 @@ import { benchOpen, benchOpenNative } from './bench-open';
 import { benchSync } from './bench-sync';
 import { benchRouter } from './bench-router';
 import { benchUi } from './bench-ui';
+import { benchMailbox, type MailboxBench } from './bench-mailbox';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -50,7 +53,7 @@ function numberArg(name: string, fallback: number): number {
 	return n;
 }
 
-const PARTS = ['games', 'open', 'sync', 'router', 'ui'] as const;
+const PARTS = ['games', 'open', 'sync', 'router', 'ui', 'mailbox'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `usage: npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only ${PARTS.join(',')}]`;
@@ -79,10 +82,11 @@ export function summary(out: {
 	router?: { positions: readonly { medianMs: number; worstMs: number }[] } | null;
 	ui?: readonly { game: string; onePassMs: { warm: number } }[];
 	open?: unknown;
+	mailbox?: MailboxBench;
 	skipped?: string;
 }): string {
 	const lines = ['Summary:'];
-	if (out.skipped) lines.push(`  ${out.skipped}: only the sync figures were measured.`);
+	if (out.skipped) lines.push(`  ${out.skipped}: only the sync and mailbox figures were measured.`);
 	const games = Object.entries(out.games ?? {}) as [string, { medianMs: number; actions: number }][];
 	if (games.length > 0) {
 		const slowest = games.reduce((a, b) => (b[1].medianMs > a[1].medianMs ? b : a));
@@ -91,6 +95,10 @@ export function summary(out: {
 	}
 	if (out.open) lines.push('  open: see "open" above (longest game with and without checkpoints)');
 	if (out.sync) lines.push(`  sync: an action reaches the other peer in ${out.sync.actionToPeerMs.median} ms (median); a 1500-action log verifies in ${out.sync.verify1500Ms} ms`);
+	if (out.mailbox) {
+		const m = out.mailbox;
+		lines.push(`  mailbox: a late joiner gets a ${m.entries}-entry game (${m.records} records, ${Math.round(m.bytes / 1024)} KiB) in ${m.fetchApplyMs} ms, and shows it in ${m.toViewMs} ms`);
+	}
 	if (out.router && out.router.positions.length > 0) {
 		const worst = Math.max(...out.router.positions.map((p) => p.worstMs));
 		const med = median(out.router.positions.map((p) => p.medianMs));
@@ -189,7 +197,11 @@ async function main(): Promise<void> {
 	const only = partsAsked();
 	if (!existsSync(fixtures)) {
 		// The sync figures need no reference games (bench-sync.ts).
-		const out = { skipped: 'reference games not found at ../shared/reference', sync: await benchSync() };
+		const out = {
+			skipped: 'reference games not found at ../shared/reference',
+			...(only.has('sync') ? { sync: await benchSync() } : {}),
+			...(only.has('mailbox') ? { mailbox: await benchMailbox() } : {})
+		};
 		process.stdout.write(JSON.stringify(out) + '\n' + summary(out) + '\n');
 		return;
 	}
@@ -230,7 +242,9 @@ async function main(): Promise<void> {
 	// The game page's log, history and figures of each game (bench-ui.ts).
 	const ui = only.has('ui') ? benchUi(runs) : undefined;
 	const open = only.has('open') ? { imported: benchOpen(runs), native: await benchOpenNative(runs) } : undefined;
-	const out = { node: process.version, ...(only.has('games') ? { games, profile } : {}), open, sync, router, ui };
+	// A late joiner receiving a 1,500-entry game from the mailbox (bench-mailbox.ts).
+	const mailbox = only.has('mailbox') ? await benchMailbox() : undefined;
+	const out = { node: process.version, ...(only.has('games') ? { games, profile } : {}), open, sync, router, ui, mailbox };
 	process.stdout.write(JSON.stringify(out, null, 2) + '\n');
 	process.stdout.write(summary(out) + '\n');
 }

@@ -2,13 +2,16 @@
 // `npm start` runs this after building: serve build/ and the signaling relay.
 // HOST and PORT change where it listens; by default only this machine can reach it.
 // MAILBOX_DIR is where the encrypted mailbox keeps its files (default data/mailbox; "memory" keeps
-// it in memory only, "off" turns it off). REDIS_URL (redis://host:port) shares topics and the
-// mailbox with other relay processes through Redis instead (not built yet: it refuses to start).
+// it in memory only, "off" turns it off). REDIS_URL (redis://host:port, rediss://…, or
+// unix:///path/to/redis.sock) shares the relay's topics and the mailbox with every other process
+// started with the same REDIS_URL, so several can serve one address (deploy/README.md); the
+// mailbox then lives in Redis (MAILBOX_DIR=off still turns it off).
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, DEFAULT_HOST, DEFAULT_PORT, SIGNALING_PATH } from './create-server.js';
 import { createFileStore, createMemoryStore } from './mailbox-store.js';
+import { checkRedis, createRedisBus, createRedisStore } from './redis.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,11 +36,18 @@ const root = path.resolve(projectRoot, process.env.BUILD_DIR || 'build');
 /** @returns {Promise<{ mailbox?: import('./mailbox-store.js').MailboxStore, bus?: import('./signaling.js').BusFactory, describe: string }>} */
 async function backends() {
 	const setting = process.env.MAILBOX_DIR || path.join(projectRoot, 'data', 'mailbox');
-	if (process.env.REDIS_URL) {
-		// The relay takes a bus (server/signaling.js) and the mailbox a store (mailbox-store.js);
-		// Redis implementations of both are not written yet. Refuse rather than run unshared.
-		console.error('REDIS_URL is set, but sharing topics and the mailbox through Redis is not built yet; unset REDIS_URL to run one relay process.');
-		process.exit(1);
+	const redisUrl = process.env.REDIS_URL;
+	if (redisUrl) {
+		// Refuse to start unshared: a process that cannot reach Redis would split the players.
+		try {
+			await checkRedis(redisUrl);
+		} catch (e) {
+			console.error(`${e instanceof Error ? e.message : String(e)} REDIS_URL is set, so this relay shares its topics and mailbox through Redis and will not start without it; start Redis, or unset REDIS_URL to run one relay process alone.`);
+			process.exit(1);
+		}
+		const bus = createRedisBus({ url: redisUrl });
+		if (setting === 'off') return { bus, describe: 'off (topics shared through Redis)' };
+		return { bus, mailbox: createRedisStore({ url: redisUrl }), describe: `in Redis (shared with the other relay processes)` };
 	}
 	if (setting === 'off') return { describe: 'off' };
 	if (setting === 'memory') return { mailbox: createMemoryStore(), describe: 'in memory' };

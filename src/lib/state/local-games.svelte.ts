@@ -12,6 +12,8 @@ export const GAMES_STORAGE_KEY = 'rails-1822:games';
 export interface LocalGame {
 	readonly id: string;
 	readonly secret: string;
+	/** The link's relay and STUN/TURN part after the secret (`&relay=…&ice=…`, link-extras.ts), if it had one. */
+	readonly extras?: string;
 	readonly title: string;
 	readonly options: readonly string[];
 	readonly players: readonly string[];
@@ -33,6 +35,7 @@ function isLocalGame(x: unknown): x is LocalGame {
 	return (
 		typeof g.id === 'string' &&
 		typeof g.secret === 'string' &&
+		(g.extras === undefined || (typeof g.extras === 'string' && g.extras.startsWith('&'))) &&
 		typeof g.title === 'string' &&
 		Array.isArray(g.options) &&
 		Array.isArray(g.players) &&

@@ -6,7 +6,8 @@
 // knows the room hash but not the secret) is ignored.
 //
 // Yjs itself stays behind src/lib/sync: this module talks to the document through `MailboxDoc`,
-// three functions the sync layer provides (see tests/unit/sync/mailbox-doc.ts for the Yjs one).
+// three functions the sync layer provides (src/lib/sync/mailbox-doc.ts); mailbox-carrier.ts attaches
+// a client to every game the app opens.
 
 /** The document, as the mailbox needs it. Updates are Yjs updates, opaque here. */
 export interface MailboxDoc {
@@ -91,6 +92,8 @@ export interface MailboxStatus {
 	readonly opened: number;
 	readonly ignored: number;
 	readonly posted: number;
+	/** Updates of this device not yet accepted by the relay (being sent, or refused and to be sent again). */
+	readonly pending: number;
 	/** The relay's last refusal or the last network failure, in words; null when all is well. */
 	readonly problem: string | null;
 }
@@ -115,6 +118,8 @@ export class MailboxClient {
 	#ignored = 0;
 	#posted = 0;
 	#problem: string | null = null;
+	#unsent = 0;
+	readonly #listeners = new Set<(status: MailboxStatus) => void>();
 	#pending: Promise<void> = Promise.resolve();
 	#stopListening: (() => void) | null = null;
 	#timer: ReturnType<typeof setInterval> | null = null;
@@ -126,12 +131,25 @@ export class MailboxClient {
 	}
 
 	get status(): MailboxStatus {
-		return { opened: this.#opened, ignored: this.#ignored, posted: this.#posted, problem: this.#problem };
+		return { opened: this.#opened, ignored: this.#ignored, posted: this.#posted, pending: this.#unsent, problem: this.#problem };
+	}
+
+	/** Calls the listener after every change of `status`. */
+	onStatus(listener: (status: MailboxStatus) => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	#changed(): void {
+		const status = this.status;
+		for (const l of this.#listeners) l(status);
 	}
 
 	/** Fetches what was missed, uploads what the mailbox lacks, then follows local updates. */
 	async start(): Promise<void> {
 		this.#stopListening = this.#opts.doc.onLocalUpdate((update) => {
+			this.#unsent++;
+			this.#changed();
 			this.#queue(() => this.#post(update));
 		});
 		await this.sync();
@@ -143,7 +161,12 @@ export class MailboxClient {
 		return this.#queue(async () => {
 			await this.#fetchNew();
 			const missing = this.#opts.doc.missingFrom(this.#known);
-			if (missing) await this.#post(missing);
+			// Whatever was refused or lost before is in `missing`: one post sends it all.
+			if (missing) await this.#post(missing, true);
+			else if (this.#unsent > 0) {
+				this.#unsent = 0;
+				this.#changed();
+			}
 		});
 	}
 
@@ -169,7 +192,16 @@ export class MailboxClient {
 		for (;;) {
 			const response = await this.#request(`${this.#opts.baseUrl}${this.#opts.keys.room}?after=${this.#last}`);
 			if (!response) return;
-			const body = (await response.json()) as { records: { seq: number; data: string }[]; last: number };
+			let body: { records: { seq: number; data: string }[]; last: number };
+			try {
+				body = (await response.json()) as typeof body;
+				if (!Array.isArray(body.records) || !Number.isSafeInteger(body.last)) throw new Error('not a mailbox answer');
+			} catch {
+				// A relay without a mailbox (MAILBOX_DIR=off, or another relay program) may answer with a page.
+				this.#problem = `The relay at ${this.#opts.baseUrl} keeps no mailbox; moves travel only to players who are online.`;
+				this.#changed();
+				return;
+			}
 			if (body.records.length === 0) return;
 			const opened: Uint8Array[] = [];
 			for (const r of body.records) {
@@ -181,19 +213,28 @@ export class MailboxClient {
 			this.#opened += opened.length;
 			this.#known.push(...opened);
 			if (opened.length > 0 && !this.#stopped) this.#opts.doc.apply(opened);
+			this.#changed();
 		}
 	}
 
-	async #post(update: Uint8Array): Promise<void> {
+	/** `all`: the update holds everything not yet accepted, so nothing stays pending once it is. */
+	async #post(update: Uint8Array, all = false): Promise<void> {
 		const sealed = await sealRecord(this.#opts.keys, update);
 		const response = await this.#request(`${this.#opts.baseUrl}${this.#opts.keys.room}`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/octet-stream' },
-			body: sealed as Uint8Array<ArrayBuffer>
+			body: sealed as Uint8Array<ArrayBuffer>,
+			// A move made just before the tab closes still reaches the relay (browsers cap keepalive bodies at 64 KiB).
+			keepalive: sealed.length < 60_000
 		});
-		if (!response) return;
+		if (!response) {
+			this.#changed();
+			return;
+		}
 		this.#posted++;
 		this.#known.push(update);
+		this.#unsent = all ? 0 : Math.max(0, this.#unsent - 1);
+		this.#changed();
 	}
 
 	/** A response with a 2xx status, or null with the problem noted in words. */

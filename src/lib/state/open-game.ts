@@ -9,13 +9,23 @@ import { engine1822, setupJson, type Setup1822 } from '../sync/engine-1822';
 import type { GameState } from '../engine';
 import { browserSettings } from './settings.svelte';
 import { keepCheckpoints, prepareCheckpoints } from './checkpoint-open';
+import { mailboxCarrier } from './mailbox-carrier';
+import type { MailboxClient } from './mailbox';
+import { mergeExtras, NO_EXTRAS, transportWith, type LinkExtras } from './link-extras';
 
 /** The relays and STUN/TURN servers of this browser's settings (none by default). */
 function transport() {
 	return browserSettings().transport;
 }
 
-export async function openGame1822(game: string, secret: string): Promise<OpenGame<GameState>> {
+export interface OpenOptions {
+	/** The relays and STUN/TURN servers the game's link carries (link-extras.ts), used before this browser's own. */
+	readonly extras?: LinkExtras;
+	/** Handed the game's mailbox client (mailbox-carrier.ts) as soon as it exists, for its status. */
+	readonly onMailbox?: (client: MailboxClient) => void;
+}
+
+export async function openGame1822(game: string, secret: string, options: OpenOptions = {}): Promise<OpenGame<GameState>> {
 	// An imported game starts from a verified checkpoint of its prefix when this device kept one;
 	// from here on every game's session also keeps and uses checkpoints of play (checkpoint-open.ts).
 	await prepareCheckpoints(game);
@@ -25,8 +35,20 @@ export async function openGame1822(game: string, secret: string): Promise<OpenGa
 		origin: location.origin,
 		adapter: engine1822,
 		appVersion: version,
-		settings: transport()
+		settings: transportWith(transport(), options.extras ?? NO_EXTRAS),
+		// The relay's encrypted mailbox: moves reach players who open the game later, with nobody online.
+		// It is the one beside the link's relay when the link names one, else the app's own.
+		carriers: [mailboxCarrier({ relay: options.extras?.relays[0] ?? null, ...(options.onMailbox ? { onClient: options.onMailbox } : {}) })]
 	});
+}
+
+/**
+ * What a link this browser shares carries: the game's own extras, then this browser's chosen relays
+ * and STUN/TURN servers, so a friend who opens it needs no settings.
+ */
+export function sharedExtras(extras: LinkExtras): LinkExtras {
+	const settings = browserSettings();
+	return mergeExtras(extras, { relays: settings.customSignalingUrls, ice: settings.iceServerLines });
 }
 
 /** Resolves once the session's view satisfies `done`, or rejects after `ms`. */
@@ -63,7 +85,8 @@ export async function createHotseatGame(setup: Setup1822, names: readonly string
 		origin: location.origin,
 		adapter: engine1822,
 		appVersion: version,
-		settings: transport()
+		settings: transport(),
+		carriers: [mailboxCarrier()]
 	});
 	try {
 		for (const [seat, name] of names.entries()) {
@@ -93,7 +116,8 @@ export async function createFriendsGame(setup: Setup1822, seats: number, name: s
 		origin: location.origin,
 		adapter: engine1822,
 		appVersion: version,
-		settings: transport()
+		settings: transport(),
+		carriers: [mailboxCarrier()]
 	});
 	try {
 		const r = await created.session.claim(0, name);

@@ -10,8 +10,9 @@ import type { EngineAdapter } from './engine-adapter';
 import { IndexedDbKeyStore } from './key-store-idb';
 import type { KeyStore } from './key-store';
 import { makeGameLink, makeSecret } from './links';
-import { LogDoc } from './log-doc';
-import { deleteGameData, openStorage, openTransport, type TransportSettings } from './providers';
+import { LOCAL_ORIGIN, LogDoc } from './log-doc';
+import { yjsMailboxDoc, type UpdateDoc } from './mailbox-doc';
+import { deleteGameData, openStorage, openTransport, signalingUrls, type TransportSettings } from './providers';
 import { GameSession } from './session';
 
 export type { EngineAdapter, GameSetup, SeatInfo, Applied } from './engine-adapter';
@@ -21,6 +22,7 @@ export type { OrderResult, UndoStatus, Fork, SeatClaim, Stage } from './order';
 export type { Peer, Divergence } from './presence';
 export type { ChatMessage } from './chat';
 export type { TransportSettings } from './providers';
+export type { UpdateDoc } from './mailbox-doc';
 export { GameSession } from './session';
 export { parseGameLink, makeGameLink, linkQrSvg } from './links';
 export { becameMyTurn, tabTitle, divergentPeers } from './presence';
@@ -36,7 +38,27 @@ export interface OpenGameOptions<S> {
 	readonly name?: string;
 	readonly settings?: TransportSettings;
 	readonly keys?: KeyStore;
+	/**
+	 * Further carriers of the document's updates beside WebRTC, such as the relay's mailbox
+	 * (src/lib/state/mailbox.ts). Each is attached once IndexedDB has loaded and the session is
+	 * open, and closed (before storage) when the game is closed. None by default.
+	 */
+	readonly carriers?: readonly DocCarrierFactory[];
 }
+
+/** What a carrier is given: the document, the game, its link secret and the relays in use (first first). */
+export interface CarrierContext {
+	readonly doc: UpdateDoc;
+	readonly game: string;
+	readonly secret: string;
+	readonly signaling: readonly string[];
+}
+
+export interface DocCarrier {
+	close(): Promise<void>;
+}
+
+export type DocCarrierFactory = (ctx: CarrierContext) => DocCarrier | Promise<DocCarrier>;
 
 export interface OpenGame<S> {
 	readonly session: GameSession<S>;
@@ -63,12 +85,16 @@ export async function openGame<S>(opts: OpenGameOptions<S>): Promise<OpenGame<S>
 		name: opts.name,
 		awareness: transport.awareness
 	});
+	const signaling = signalingUrls(opts.origin, opts.settings ?? { signaling: [] });
+	const carrierDoc = yjsMailboxDoc(doc, (origin) => origin === LOCAL_ORIGIN || origin === null || origin === undefined);
+	const carriers = await Promise.all((opts.carriers ?? []).map((attach) => attach({ doc: carrierDoc, game: opts.game, secret: opts.secret, signaling })));
 	return {
 		session,
 		knownLocally,
 		link: makeGameLink(opts.origin, opts.game, opts.secret),
 		async close() {
 			await session.close();
+			for (const carrier of carriers) await carrier.close().catch(() => {});
 			await transport.close();
 			await storage.close();
 			doc.destroy();

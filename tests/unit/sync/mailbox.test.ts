@@ -9,7 +9,7 @@ import * as Y from 'yjs';
 import { createServer, type RunningServer } from '../../../server/create-server.js';
 import { createFileStore } from '../../../server/mailbox-store.js';
 import { deriveMailboxKeys, mailboxBaseUrl, MailboxClient, openRecord, sealRecord } from '../../../src/lib/state/mailbox';
-import { yjsMailboxDoc } from './mailbox-doc';
+import { yjsMailboxDoc } from '../../../src/lib/sync/mailbox-doc';
 
 const GAME = 'g-mailbox-test';
 const SECRET = 'kL3v0Zr9s7QdW1xYbT5nEa2uHc8mJpFg6oRiVtNy4eU';
@@ -61,6 +61,7 @@ class Device {
 		await this.client!.flush();
 		await this.client!.stop();
 		expect(this.client!.status.problem).toBeNull();
+		expect(this.client!.status.pending).toBe(0);
 		this.saved = Y.encodeStateAsUpdate(this.doc!);
 		this.doc!.destroy();
 		this.doc = null;
@@ -123,6 +124,19 @@ describe('encrypted mailbox on the relay', () => {
 		expect(await openRecord(keys, tampered)).toBeNull();
 	});
 
+	it('a relay without a mailbox is reported in words, whatever it answers', async () => {
+		const bare = await createServer({ port: 0, root });
+		try {
+			const doc = new Y.Doc();
+			const client = new MailboxClient({ baseUrl: `${bare.url}/mailbox/`, keys: await deriveMailboxKeys(SECRET, GAME), doc: yjsMailboxDoc(doc) });
+			await client.start();
+			expect(client.status.problem).toMatch(/keeps no mailbox|The mailbox refused \(404\)/);
+			await client.stop();
+		} finally {
+			await bare.close();
+		}
+	});
+
 	it('a refusal of the relay is reported in words and the device keeps its move', async () => {
 		const small = await createServer({ port: 0, root, mailbox: createFileStore({ dir: path.join(dir, 'small'), limits: { maxBytesPerRoom: 200 } }) });
 		try {
@@ -133,6 +147,8 @@ describe('encrypted mailbox on the relay', () => {
 			await client.flush();
 			expect(client.status.problem).toMatch(/^The mailbox refused \(507\): This game's mailbox is full \(200 bytes\); nothing was stored/);
 			expect(doc.getArray('log').length).toBe(1);
+			// The refused update stays pending, to be sent again by the next round.
+			expect(client.status.pending).toBe(1);
 			await client.stop();
 		} finally {
 			await small.close();
