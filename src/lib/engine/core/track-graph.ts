@@ -187,6 +187,17 @@ export class TrackGraph {
 	 * make no route [graph.rb compute: route_available when one token's walk meets two nodes].
 	 */
 	routeFromOneStation(corp: CorporationId): boolean {
+		const hit = this.routeCache.get(corp);
+		if (hit && hit.version === this.version) return hit.value;
+		const value = this.walkFromEachStation(corp);
+		this.routeCache.set(corp, { version: this.version, value });
+		return value;
+	}
+
+	/** Answers of routeFromOneStation, valid while the graph's version is unchanged. */
+	private readonly routeCache = new Map<string, { version: number; value: boolean }>();
+
+	private walkFromEachStation(corp: CorporationId): boolean {
 		for (const t of this.board.tokens) {
 			if (t.corporation !== corp) continue;
 			const hi = this.index.get(t.hex);

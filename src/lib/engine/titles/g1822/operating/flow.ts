@@ -18,6 +18,7 @@ import { payMajor, payMinor } from './dividend';
 import { placeHome } from '../board-ops';
 import { endsAfterThisOr, finishGame } from '../game-end';
 import { startStockRound } from '../stock/round-start';
+import { finishIfNobodyActs } from '../stock/step';
 import { payCompanyIncome } from './or-start';
 import { operatingOrder } from './order';
 import { m14HomePending } from './m14-home';
@@ -188,4 +189,5 @@ function endOperatingRound(state: GameState, config: ResolvedConfig, round: Oper
 	}
 	state.turn += 1;
 	startStockRound(state, config);
+	finishIfNobodyActs(state, config);
 }

@@ -112,6 +112,17 @@ export function validateStock(
 	}
 }
 
+/**
+ * A stock round in which no player has anything to do ends as it begins (rules version 2): the
+ * reference skips every player's empty turn and the round finishes [round/base.rb skip_steps;
+ * round/stock.rb finished?].
+ */
+export function finishIfNobodyActs(state: GameState, config: ResolvedConfig): void {
+	const round = state.round;
+	if (!config.blockingSteps || round.kind !== 'stock' || round.passed.length < state.players.length) return;
+	finish(state, config, round);
+}
+
 function finish(state: GameState, config: ResolvedConfig, round: StockRound): void {
 	if (finishStockRound(state, config, round)) return;
 	startChoicesRound(state, config);
