@@ -9,6 +9,7 @@ import type { GameState } from './state';
 import { validateStock } from './stock/step';
 import { applyChoices, validateChoices } from './choices-round';
 import { validateOperating } from './operating/step';
+import { noteRoute } from './operating/flow';
 import { playerValues } from './scores';
 import { checkBank } from './game-end';
 import { applyProgramAction, noteAction, resetAuto, watchTurn } from './stock/programs';
@@ -63,7 +64,12 @@ function applyOne(state: GameState, action: Action): Result<void> {
 	const before = watchTurn(state);
 	const r = validateInRound(state, action);
 	if (!r.ok) return r;
+	const operating = state.round.kind === 'operating' ? state.corporations[state.round.order[state.round.current]] : undefined;
 	r.value();
+	// Live play asks the operating company's graph at nearly every action (lays, tokens, routes),
+	// and the reference remembers a route once its graph finds one (flow.ts noteRoute).
+	const config = configOf(state.setup);
+	if (operating && config.blockingSteps && config.mode === 'live' && !operating.closed) noteRoute(state, operating);
 	// A broken bank is a game-end trigger, checked after every action.
 	checkBank(state);
 	noteAction(state, action, before);

@@ -29,6 +29,12 @@ export interface CorporationState {
 	readonly id: string;
 	readonly type: 'minor' | 'major';
 	cash: number;
+	/**
+	 * Set once the corporation was found to have a route at its route step (rules version 2). The
+	 * reference keeps that answer for the rest of the game, until a merger moves a token to it
+	 * [graph.rb clear keeps `route_train_purchase` routes; step/token_merger.rb clear_graph_for].
+	 */
+	hadRoute?: true;
 	/** A major is IPO'd once parred or converted; a minor once floated. */
 	ipoed: boolean;
 	floated: boolean;

@@ -38,8 +38,18 @@ function canRunRoute(state: GameState, config: ResolvedConfig, corp: Corporation
 	const map = mapFor(state.setup.title);
 	const graph = graphFor(map, state.board);
 	// Rules version 2 asks it of each station alone, as the reference does (track-graph.ts).
-	if (config.blockingSteps) return graph.routeFromOneStation(corporationId(corp.id));
+	if (config.blockingSteps) return corp.hadRoute === true || graph.routeFromOneStation(corporationId(corp.id));
 	return graph.reach(corporationId(corp.id)).nodes.length >= 2;
+}
+
+/**
+ * Remembers that the corporation has a route, when the reference would have asked its graph:
+ * trains to run and none of them local (a local train answers without the graph).
+ */
+export function noteRoute(state: GameState, corp: CorporationState): void {
+	const trains = corp.trains.filter((t) => t.name !== 'P+');
+	if (trains.length === 0 || trains.some((t) => t.name === 'L' || t.name === 'LP')) return;
+	if (graphFor(mapFor(state.setup.title), state.board).routeFromOneStation(corporationId(corp.id))) corp.hadRoute = true;
 }
 
 /**
@@ -129,7 +139,10 @@ export function advance(state: GameState, config: ResolvedConfig, round: Operati
 			endCorporationTurn(state, config, round);
 			return;
 		}
-		if (isStepActive(state, config, round, step)) return;
+		if (isStepActive(state, config, round, step)) {
+			if (step === 'route' && config.blockingSteps) noteRoute(state, activeCorporation(state, round));
+			return;
+		}
 		settleSkipped(state, config, round, step);
 		round.turn.step = OR_STEPS[OR_STEPS.indexOf(step) + 1];
 	}

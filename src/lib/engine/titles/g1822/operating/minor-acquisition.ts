@@ -175,6 +175,8 @@ export function completeMerge(
 		const swapped = placed.board.tokens.filter((t) => t.corporation === major.id && !state.board.tokens.includes(t));
 		state.board = placed.board;
 		for (const t of swapped) mergeCharterToken(major, t.hex, t.city);
+		// A token moved to the major asks its route afresh (the reference clears its graph for it).
+		if (swapped.length > 0 && config.blockingSteps) delete major.hadRoute;
 		if (placed.exchangeUsed) major.exchangeTokens -= 1;
 		if (placed.exchangeToAvailable) addCharterToken(major);
 	}
