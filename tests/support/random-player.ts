@@ -12,6 +12,7 @@ import {
 	Game,
 	configFor,
 	process as processPure,
+	cityId,
 	createGame,
 	issueSharePrice,
 	legalActionTypes,
@@ -24,7 +25,6 @@ import {
 import type { RouteJson } from '../../src/lib/engine/core/actions';
 import { TITLES } from '../../src/lib/engine/titles/g1822/config';
 import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
-import { cityTileName } from '../../src/lib/engine/titles/g1822/operating/queries';
 import { liveRouteContext } from '../../src/lib/engine/titles/g1822/operating/live-routes';
 import { taxHavenChoices } from '../../src/lib/engine/titles/g1822/tax-haven-choices';
 import { printRoute } from '../../src/lib/interop/routes';
@@ -164,7 +164,7 @@ function operatingCandidates(state: GameState, rng: Prng): Candidate[] {
 	const out: Candidate[] = [];
 	const e = c.entity;
 	const has = (t: string) => c.actions.includes(t);
-	const city = (hex: string, index: number) => `${cityTileName(state, hex)}-${index}`;
+	const city = (hex: string, index: number) => cityId(state, hex, index);
 	if (c.step === 'discard') {
 		for (const t of c.discard) out.push({ action: act('discard_train', e, { train: t }), weight: 1 });
 		return out;

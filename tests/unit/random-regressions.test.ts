@@ -15,7 +15,7 @@ import { mapFor } from '../../src/lib/engine/titles/g1822/board-ops';
 import { cityTownEdges } from '../../src/lib/engine/core/tile';
 import { checkInvariants } from '../support/invariants';
 import { M14_PENDING_TOKEN } from '../../src/lib/engine/titles/g1822/operating/m14-acquisition';
-import { cityTileName } from '../../src/lib/engine/titles/g1822/operating/queries';
+import { cityId } from '../../src/lib/engine/index';
 
 describe('rules digest 5.4: the destination token is offered only once the destination is connected', () => {
 	it('a major whose destination is not yet reached is not offered hex_token, which the engine refuses', () => {
@@ -148,7 +148,7 @@ describe('rules digest 10.4: the London token from M14 goes into an extra slot o
 		s.abilityUses[M14_PENDING_TOKEN] = 1;
 		const gwr = s.board.tokens.find((t) => t.corporation === 'GWR')!;
 		expect(operatingChoices(s)!.pendingTokens.map((t) => t.city)).toContain(gwr.city);
-		const r = process(s, { type: 'place_token', entity: 'LNWR', entity_type: 'corporation', city: `${cityTileName(s, 'M38')}-${gwr.city}`, slot: 0 } as Action);
+		const r = process(s, { type: 'place_token', entity: 'LNWR', entity_type: 'corporation', city: cityId(s, 'M38', gwr.city), slot: 0 } as Action);
 		expect(r.ok).toBe(true);
 		if (!r.ok) return;
 		const map = mapFor('1822');

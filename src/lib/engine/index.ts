@@ -19,6 +19,7 @@ import { sharePrice } from './titles/g1822/entities';
 import { crowdedCorporation } from './titles/g1822/operating/trains';
 import { layingCompany } from './titles/g1822/operating/special-lays';
 import { issuePrice } from './titles/g1822/operating/issue';
+import { cityId as cityIdOf } from './titles/g1822/operating/stations';
 import { operatingChoices as orChoices, type OperatingChoices } from './titles/g1822/operating/queries';
 import { legalActionTypes as legalTypes } from './titles/g1822/legal-actions';
 import { proposedRunRevenue } from './titles/g1822/operating/live-routes';
@@ -191,6 +192,11 @@ export function scores(state: GameState): Record<string, number> {
 export function corporationPrice(state: GameState, id: string): number | null {
 	const corp = state.corporations[id];
 	return corp ? sharePrice(configFor(state), corp) : null;
+}
+
+/** How actions name a city: "<tile id>-<n>" as 18xx.games numbers it. */
+export function cityId(state: GameState, hex: string, city: number): string {
+	return cityIdOf(state, hex, city);
 }
 
 /** The price per share a corporation's issue of `count` shares is paid at: the price after one drop per share. */

@@ -3,9 +3,8 @@
  * (`operatingChoices`), in the shape `process` reads. Nothing here decides legality: the
  * page offers what the engine listed and shows the engine's reason when it refuses.
  */
-import { issueSharePrice, type GameState } from '../engine';
+import { cityId, issueSharePrice, type GameState } from '../engine';
 import type { RouteJson } from '../engine/core/actions';
-import { cityTileName } from '../engine/titles/g1822/operating/queries';
 import type { JsonObject } from '../sync/entry';
 
 type Entity = string;
@@ -20,7 +19,7 @@ export function layTileAction(entity: Entity, combo: readonly string[], hex: str
 
 /** A station in city `city` of `hex`, named as the engine reads it ("<tile id>-<city>"). */
 export function placeTokenAction(state: GameState, entity: Entity, hex: string, city: number): JsonObject {
-	return { type: 'place_token', ...corp(entity), city: `${cityTileName(state, hex)}-${city}`, slot: 0 };
+	return { type: 'place_token', ...corp(entity), city: cityId(state, hex, city), slot: 0 };
 }
 
 export function hexTokenAction(entity: Entity, hex: string): JsonObject {

@@ -18,7 +18,7 @@ import { activeCorporation, isStepActive } from './flow';
 import { paymentOptions, mergeTokenOptions, acquirableMinors, type PaymentChoice } from './minor-acquisition';
 import type { AcquisitionTokenChoice } from '../map/stations';
 import { acquirableCompanies } from './acquire';
-import { CHANNEL_PRIVATE, ENGLISH_CHANNEL, secrChannelToken, stationContext } from './stations';
+import { CHANNEL_PRIVATE, cityId, ENGLISH_CHANNEL, secrChannelToken, stationContext } from './stations';
 import { STEP_ACTIONS, validateOperating } from './step';
 import { crowdedCorporation, discardableTrains } from './trains';
 import { inEmergency } from './emergency';
@@ -244,11 +244,12 @@ function channelOptions(
 	if (corp.exchangeTokens <= 0 || !mapFor(state.setup.title).byId.has(hexId(ENGLISH_CHANNEL))) return [];
 	const ctx = { ...stationContext(state, config, corp, round), placedThisTurn: false, tokensLeft: 1, noConnection: true, price: 0, hexes: [hexId(ENGLISH_CHANNEL)] };
 	return tokenPlacements(ctx).filter((p) =>
-		accepts({ type: 'place_token', entity: CHANNEL_PRIVATE, entity_type: 'company', city: `${cityTileName(state, p.hex)}-${p.city}`, slot: 0 })
+		accepts({ type: 'place_token', entity: CHANNEL_PRIVATE, entity_type: 'company', city: cityId(state, p.hex, p.city), slot: 0 })
 	);
 }
 
 /** The name a `place_token` uses for a city: the tile on the hex, or the hex for a printed tile. */
+/** The tile id actions name a city on (see stations.ts cityId for the whole city id). */
 export function cityTileName(state: GameState, hex: string): string {
 	const placed = state.board.tiles[hex];
 	return placed ? placed.tile : `${hex}-0`;

@@ -7,7 +7,10 @@ import { refuse, ok, type Result } from '../../../core/result';
 import type { HexTokenAction, PlaceTokenAction } from '../../../core/actions';
 import type { BoardState } from '../../../core/board-state';
 import { corporationId, hexId, type HexId } from '../../../core/ids';
-import type { ResolvedConfig } from '../config';
+import { configOf, type ResolvedConfig } from '../config';
+import { tileOnHex } from '../../../core/board';
+import type { TileDef } from '../../../core/tile';
+import { nodePartIndices } from '../../../core/route-board';
 import { graphFor, mapFor } from '../board-ops';
 import { canPlaceAnyToken, validateDestinationToken, validatePlaceToken, type StationContext } from '../map/stations';
 import type { CorporationState, GameState, OperatingRound } from '../state';
@@ -76,7 +79,27 @@ function canPlaceTokenV1(state: GameState, config: ResolvedConfig, corp: Corpora
 	return canPlaceAnyToken(stationContext(state, config, corp, round));
 }
 
-/** "<tile id>-<city index>" → the hex holding that tile and the city index. */
+/**
+ * A city as actions name it: "<tile id>-<n>". From rules version 2 on, n is the city's position
+ * among all parts of the tile's definition, as on the site [part/base.rb id; tile.rb
+ * separate_parts]; it differs from the city's number where a path stands between two cities
+ * (NRS London N29: cities 0 and 2). Version 1 used the city's number.
+ */
+export function cityId(state: GameState, hex: string, city: number): string {
+	const placed = state.board.tiles[hex];
+	const tile = placed ? placed.tile : `${hex}-0`;
+	if (!configOf(state.setup).blockingSteps) return `${tile}-${city}`;
+	const def = tileOnHex(mapFor(state.setup.title), state.board, hexId(hex))?.def;
+	const part = def ? cityPart(def, city) : null;
+	return `${tile}-${part ?? city}`;
+}
+
+function cityPart(def: TileDef, city: number): number | null {
+	const node = def.nodes.findIndex((n) => n.kind === 'city' && n.index === city);
+	return node < 0 ? null : (nodePartIndices(def)[node] ?? null);
+}
+
+/** "<tile id>-<n>" → the hex holding that tile and the city's number (see cityId). */
 export function parseCityId(state: GameState, city: unknown): { hex: HexId; city: number } | null {
 	if (typeof city !== 'string') return null;
 	const i = city.lastIndexOf('-');
@@ -84,12 +107,20 @@ export function parseCityId(state: GameState, city: unknown): { hex: HexId; city
 	const index = Number(city.slice(i + 1));
 	const tile = city.slice(0, i);
 	if (!Number.isInteger(index)) return null;
-	for (const [hex, placed] of Object.entries(state.board.tiles)) if (placed.tile === tile) return { hex: hexId(hex), city: index };
+	const map = mapFor(state.setup.title);
+	let hex: HexId | null = null;
+	for (const [h, placed] of Object.entries(state.board.tiles)) if (placed.tile === tile) hex = hexId(h);
 	// A preprinted tile is named after its hex ("H5-0").
 	const name = tile.slice(0, tile.lastIndexOf('-'));
-	const map = mapFor(state.setup.title);
-	if (map.byId.has(hexId(name)) && !state.board.tiles[name]) return { hex: hexId(name), city: index };
-	return null;
+	if (hex === null && map.byId.has(hexId(name)) && !state.board.tiles[name]) hex = hexId(name);
+	if (hex === null) return null;
+	if (!configOf(state.setup).blockingSteps) return { hex, city: index };
+	const def = tileOnHex(map, state.board, hex)?.def;
+	if (!def) return null;
+	const parts = nodePartIndices(def);
+	const node = parts.indexOf(index);
+	const ref = node < 0 ? undefined : def.nodes[node];
+	return ref && ref.kind === 'city' ? { hex, city: ref.index } : null;
 }
 
 /** P5 (LC&DR): a token from the exchange area, free and without a connection, in the English Channel. */
