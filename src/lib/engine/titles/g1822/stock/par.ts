@@ -8,7 +8,7 @@ import { cellAt, parseSharePriceId } from '../../../core/market';
 import { phaseHas } from '../../../core/phases';
 import { playerHolder } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
-import { committedCash, findPlayer } from '../entities';
+import { certCount, committedCash, findPlayer, winningBids } from '../entities';
 import { placeOnMarket } from '../market-ops';
 import { closeCompany } from '../companies-ops';
 import { checkFloat } from '../shares-ops';
@@ -88,6 +88,11 @@ export function validatePar(
 	if (!sp || !cell || cell.price !== sp.price) return refuse('invalid_par', `"${String(action.share_price)}" is not a market cell.`);
 	// The reference engine does not check the par cell (its UI does); live play does.
 	if (config.mode === 'live' && !cell.majorPar) return refuse('invalid_par', `£${cell.price} is not a par price for majors.`);
+	// Once concessions no longer convert, a started major's director's certificate counts against
+	// the limit, with the certificates the player's winning bids will bring (rules version 2)
+	// [g_1822/step/buy_sell_par_shares.rb can_ipo_any?, can_gain?, num_certs_with_bids].
+	if (config.blockingSteps && !phaseHas(config.phases[state.phase], 'can_convert_concessions') && certCount(state, config, playerId) + winningBids(round, playerId).length >= config.certLimit)
+		return refuse('cert_limit', 'You are at the certificate limit.');
 	const terms = parTerms(state, config, playerId, corp.id, cell.price);
 	if (!terms.ok) return terms;
 	// Live play spends only cash not committed to winning bids, or a winning bid could later go
