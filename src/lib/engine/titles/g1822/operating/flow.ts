@@ -21,6 +21,7 @@ import { startStockRound } from '../stock/round-start';
 import { finishIfNobodyActs } from '../stock/step';
 import { payCompanyIncome } from './or-start';
 import { operatingOrder } from './order';
+import { MOVE_CARD_PRIVATE } from './private-abilities';
 import { m14HomePending } from './m14-home';
 
 export function activeCorporation(state: GameState, round: OperatingRound): CorporationState {
@@ -104,7 +105,9 @@ export function isStepActive(state: GameState, config: ResolvedConfig, round: Op
 		case 'minor_acquisition':
 			return acquirableMinors(state, config, corp).length > 0;
 		case 'issue':
-			return canIssueOrRedeem(config, corp);
+			// Holding P17, a major stops here for its card move even with nothing to issue (rules
+			// version 2) [g_1822/step/issue_shares.rb ability_lancashire_union_railway?].
+			return canIssueOrRedeem(config, corp) || (config.blockingSteps && corp.type === 'major' && corp.companies.includes(MOVE_CARD_PRIVATE) && state.companies[MOVE_CARD_PRIVATE]?.closed === false);
 		case 'done':
 			return true;
 	}
