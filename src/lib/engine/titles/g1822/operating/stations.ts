@@ -64,7 +64,9 @@ export function canPlaceToken(state: GameState, config: ResolvedConfig, corp: Co
 	if (!config.blockingSteps) return canPlaceTokenV1(state, config, corp, round);
 	const holds = (c: string) => corp.companies.includes(c) && !!state.companies[c] && !state.companies[c].closed;
 	if (!round.turn.tokenPlaced && availableTokens(corp) > 0) {
-		if (secrChannelToken(state, corp) || holds(CHANNEL_PRIVATE)) return true;
+		// SECR's own Channel token counts only while it has no station there yet.
+		const secr = secrChannelToken(state, corp) && !state.board.tokens.some((t) => t.corporation === corp.id && t.hex === ENGLISH_CHANNEL);
+		if (secr || holds(CHANNEL_PRIVATE)) return true;
 		if (canPlaceAnyToken(stationContext(state, config, corp, round))) return true;
 	}
 	return corp.exchangeTokens > 0 && EXCHANGE_TOKEN_PRIVATES.some(holds);
