@@ -16,7 +16,7 @@ import { corporationId } from '../../../core/ids';
 import { sharePrice } from '../entities';
 import { payMajor, payMinor } from './dividend';
 import { placeHome } from '../board-ops';
-import { endsAfterThisOr, finishGame } from '../game-end';
+import { checkBank, endsAfterThisOr, finishGame } from '../game-end';
 import { startStockRound } from '../stock/round-start';
 import { finishIfNobodyActs } from '../stock/step';
 import { payCompanyIncome } from './or-start';
@@ -195,6 +195,9 @@ export function startOperatingRound(state: GameState, config: ResolvedConfig, nu
 
 function endOperatingRound(state: GameState, config: ResolvedConfig, round: OperatingRound): void {
 	const last = round.num >= round.total;
+	// The action that ends the round may have broken the bank: that counts now, in this round
+	// (rules version 2) [game/base.rb game_end_check at the round's end].
+	if (config.blockingSteps) checkBank(state);
 	if (endsAfterThisOr(state, last)) {
 		finishGame(state);
 		return;
