@@ -11,7 +11,8 @@ import { allBidBoxes } from './bidboxes';
 import { maximumBid, minimumBid, validateBid } from './bid';
 import { canBuyCheck } from './buy';
 import { validateSellShares } from './sell';
-import { availableCash, parTerms } from './par';
+import { validatePar } from './par';
+import type { ParAction } from '../../../core/actions';
 
 export interface BidBoxOption {
 	readonly company: string;
@@ -111,11 +112,12 @@ export function parOptions(state: GameState, config: ResolvedConfig, round: Stoc
 		const pars: { price: number; sharePrice: string; cost: number }[] = [];
 		let concession: string | null = null;
 		for (const cell of majorParCells(config.market)) {
-			const t = parTerms(state, config, playerId, corp.id, cell.price);
-			const spendable = config.mode === 'live' ? availableCash(round, player.cash, playerId) : player.cash;
-			if (!t.ok || t.value.playerPays > spendable) continue;
+			// What the engine accepts, so the offer follows every check of a par.
+			const priceId = `${cell.price},${cell.row},${cell.column}`;
+			const t = validatePar(state, config, round, playerId, { type: 'par', entity: playerId, corporation: corp.id, share_price: priceId } as ParAction);
+			if (!t.ok) continue;
 			concession = t.value.concession;
-			pars.push({ price: cell.price, sharePrice: `${cell.price},${cell.row},${cell.column}`, cost: t.value.playerPays });
+			pars.push({ price: cell.price, sharePrice: priceId, cost: t.value.playerPays });
 		}
 		if (pars.length > 0) out.push({ corporation: corp.id, concession, pars });
 	}
