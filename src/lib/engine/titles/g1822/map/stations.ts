@@ -42,6 +42,11 @@ export interface StationContext {
 	readonly price?: number;
 	/** An ability's token that needs no connection (P5 in the English Channel). */
 	readonly noConnection?: boolean;
+	/**
+	 * Asked for the token step's activity: the reference's graph does not count a second London
+	 * city of the same major as a place to token [graph.rb can_token? same_hex_allowed: false].
+	 */
+	readonly noSameHex?: boolean;
 	/** Hexes an ability limits the placement to. */
 	readonly hexes?: readonly HexId[];
 }
@@ -79,7 +84,7 @@ export function validatePlaceToken(
 	if (hasTokenInCity(board, spot.hex, spot.city, corp)) {
 		return refuse('already_in_city', `The company already has a station in this city (${spot.hex}).`);
 	}
-	if (!sameHexAllowed(spot.hex) && hasTokenOnHex(board, spot.hex, corp)) {
+	if ((ctx.noSameHex || !sameHexAllowed(spot.hex)) && hasTokenOnHex(board, spot.hex, corp)) {
 		return refuse('already_on_hex', `The company already has a station on ${spot.hex}.`);
 	}
 	if (!ctx.noConnection && !ctx.graph.reach(corp).cities.has(`${spot.hex}-${spot.city}`)) {

@@ -67,7 +67,7 @@ export function canPlaceToken(state: GameState, config: ResolvedConfig, corp: Co
 		// SECR's own Channel token counts only while it has no station there yet.
 		const secr = secrChannelToken(state, corp) && !state.board.tokens.some((t) => t.corporation === corp.id && t.hex === ENGLISH_CHANNEL);
 		if (secr || holds(CHANNEL_PRIVATE)) return true;
-		if (canPlaceAnyToken(stationContext(state, config, corp, round))) return true;
+		if (canPlaceAnyToken({ ...stationContext(state, config, corp, round), noSameHex: true })) return true;
 	}
 	return corp.exchangeTokens > 0 && EXCHANGE_TOKEN_PRIVATES.some(holds);
 }
