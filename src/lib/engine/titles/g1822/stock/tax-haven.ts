@@ -81,7 +81,10 @@ export function applyTaxHaven(
 	if (!cert || !player) return;
 	if (plan.payer === 'owner') player.cash -= plan.price;
 	else state.taxHaven.cash -= plan.price;
-	if (cert.owner === 'treasury' && corp.capitalization === 'incremental') corp.cash += plan.price;
+	// The tax haven pays a treasury share to the corporation whatever its capitalisation (rules
+	// version 2) [g_1822/game.rb company_made_choice_osth: receiver is the corporation].
+	const toTreasury = cert.owner === 'treasury' && (corp.capitalization === 'incremental' || config.blockingSteps);
+	if (toTreasury) corp.cash += plan.price;
 	else state.bank.cash += plan.price;
 	cert.owner = 'taxhaven';
 	round.taxHavenUsed = true;
