@@ -85,7 +85,8 @@ export function applyLayWithAbilities(
 	corp: CorporationState,
 	round: OperatingRound,
 	action: LayTileAction,
-	outcome: LayOutcome
+	outcome: LayOutcome,
+	blockingSteps = false
 ): void {
 	const used = layPrivates(action);
 	applyLayTile(state, corp, round, action.hex, outcome, used.includes(EXTRA_LAY_PRIVATE));
@@ -94,7 +95,10 @@ export function applyLayWithAbilities(
 	if (used.includes(HILL_PRIVATE)) closeCompany(state, HILL_PRIVATE);
 	if (used.includes(ADVANCED_LAY_PRIVATE)) closeCompany(state, ADVANCED_LAY_PRIVATE);
 	if (used.includes(RIVER_PRIVATE)) {
-		state.abilityUses[RIVER_PRIVATE] = (state.abilityUses[RIVER_PRIVATE] ?? 0) + 1;
+		// A minor's lay with P12 spends every combined ability twice (rules version 2)
+		// [g_1822/step/special_track.rb process_lay_tile minor_single_use].
+		const uses = corp.type === 'minor' && used.includes(EXTRA_LAY_PRIVATE) && blockingSteps ? 2 : 1;
+		state.abilityUses[RIVER_PRIVATE] = (state.abilityUses[RIVER_PRIVATE] ?? 0) + uses;
 		if (state.abilityUses[RIVER_PRIVATE] >= RIVER_PRIVATE_USES) closeCompany(state, RIVER_PRIVATE);
 	}
 }

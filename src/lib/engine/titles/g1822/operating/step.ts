@@ -177,7 +177,7 @@ export function validateOperating(
 		if (stepFor(state, config, round, 'lay_tile') !== 'track') return notTrackStep(round, corp.id);
 		return ok(() => {
 			round.turn.step = 'track';
-			applyLayWithAbilities(state, corp, round, action, r.value);
+			applyLayWithAbilities(state, corp, round, action, r.value, config.blockingSteps);
 			if (config.blockingSteps && action.entity !== corp.id) noteTogetherLays(state, corp, round, action);
 			endTrackStepIfDone(state, config, round);
 		});
