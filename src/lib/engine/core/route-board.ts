@@ -93,11 +93,18 @@ function buildHex(map: MapDef, board: BoardState, id: HexId, index: ReadonlyMap<
 		}) as [BoardEnd, BoardEnd];
 		return { ends, terminal: p.terminal, ignore: p.ignore };
 	});
+	// An upgrade keeps the printed cities' groups (London…) [hex.rb lay: new_city.groups = old_city.groups].
+	const printed = map.byId.get(id)?.tile;
+	const inherited = (city: number): readonly string[] => {
+		if (!printed || printed === def || printed.cities.length === 0) return [];
+		const first = printed.cities[0].groups.join('|');
+		return printed.cities.every((c) => c.groups.join('|') === first) ? printed.cities[0].groups : (printed.cities[city]?.groups ?? []);
+	};
 	const nodes: BoardNode[] = def.nodes.map((n, i) => {
 		switch (n.kind) {
 			case 'city': {
 				const c = def.cities[n.index];
-				return { kind: n.kind, index: n.index, part: parts[i], revenue: c.revenue, visitCost: 1, groups: c.groups };
+				return { kind: n.kind, index: n.index, part: parts[i], revenue: c.revenue, visitCost: 1, groups: c.groups.length > 0 ? c.groups : inherited(n.index) };
 			}
 			case 'town':
 				return { kind: n.kind, index: n.index, part: parts[i], revenue: def.towns[n.index].revenue, visitCost: 1, groups: [] };
