@@ -103,6 +103,13 @@ export function directorCanSell(state: GameState, config: ResolvedConfig, operat
 		for (const c of mine) {
 			const r = validateEmergencySale(state, config, operating, { type: 'sell_shares', entity: playerId, shares: [`${corp.id}_${c.index}`] });
 			if (r.ok) return true;
+			// Part of a director's certificate is a bundle too (rules version 2) [game/base.rb
+			// bundles_for_corporation, partial_bundles_for_presidents_share].
+			if (!c.president || !config.blockingSteps) continue;
+			for (let pct = c.percent - 10; pct > 0; pct -= 10) {
+				const part = validateEmergencySale(state, config, operating, { type: 'sell_shares', entity: playerId, shares: [`${corp.id}_${c.index}`], percent: pct });
+				if (part.ok) return true;
+			}
 		}
 	}
 	return false;
