@@ -94,6 +94,7 @@ export class GameSession<S> {
 	#lastError: string | null = null;
 	#retryTimer: ReturnType<typeof setTimeout> | null = null;
 	#closed = false;
+	#chatRun: Promise<void> = Promise.resolve();
 
 	private constructor(opts: SessionOptions<S>) {
 		this.#opts = opts;
@@ -112,7 +113,7 @@ export class GameSession<S> {
 			session.#orderer.offerResumePoints(points);
 		}
 		session.#unsubscribe.push(opts.log.onLog(() => session.refresh().catch(() => {})));
-		session.#unsubscribe.push(opts.log.onChat(() => session.#refreshChat().catch(() => {})));
+		session.#unsubscribe.push(opts.log.onChat(() => void session.#queueChat()));
 		if (opts.awareness) {
 			const onChange = () => session.#notify();
 			opts.awareness.on('change', onChange);
@@ -153,6 +154,8 @@ export class GameSession<S> {
 					this.#dirty = false;
 					await this.#recompute();
 				} while (this.#dirty);
+				// Chat that arrived meanwhile is read too (signatures are checked asynchronously).
+				await this.#chatRun;
 				this.#failures = 0;
 				this.#lastError = null;
 			} catch (error) {
@@ -196,7 +199,7 @@ export class GameSession<S> {
 		const seatsFixed = result.seats !== null && !this.#view?.seats;
 		const claimed = [...new Set(this.#secrets.map((s) => s.seat))].sort((a, b) => a - b);
 		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator };
-		if (seatsFixed) await this.#refreshChat();
+		if (seatsFixed) await this.#queueChat();
 		await this.#autoReveal(result);
 		this.#publishPresence();
 		this.#notify();
@@ -409,8 +412,15 @@ export class GameSession<S> {
 		const secret = this.#secrets.find((s) => s.seat === seat);
 		if (!secret || !this.#view?.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'spectators cannot chat' };
 		this.#opts.log.appendChat(await makeChat(secret, text, (this.#opts.now ?? Date.now)()));
-		await this.#refreshChat();
+		await this.#queueChat();
 		return { ok: true, id: '' };
+	}
+
+	/** Chat refreshes run one after another; `refresh()` waits for those under way. */
+	#queueChat(): Promise<void> {
+		const run = this.#chatRun.then(() => this.#refreshChat());
+		this.#chatRun = run.catch(() => {});
+		return this.#chatRun;
 	}
 
 	async #refreshChat(): Promise<void> {
