@@ -10,7 +10,8 @@ import type { JsonObject, WireEntry } from './entry';
 import type { KeyStore, SeatSecret } from './key-store';
 import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
-import { divergentPeers, peersFrom, seatsToAct, type Divergence, type Peer, type Presence } from './presence';
+import { divergentPeers, PresenceVerifier, seatsToAct, signPresence, type Divergence, type Peer, type Presence } from './presence';
+import type { PublicKeyInfo } from './identity';
 import type { Refusal } from './refusal';
 import { keyFingerprint } from './seats';
 import { defaultResumeStore, RESUME_EVERY, RESUME_KEEP, type ResumeStore } from './resume';
@@ -100,6 +101,7 @@ export class GameSession<S> {
 		this.#opts = opts;
 		this.game = opts.game;
 		this.#orderer = new LogOrderer(opts.adapter, opts.game);
+		this.#presence = new PresenceVerifier(opts.game, () => this.#notify());
 		this.#resume = opts.resume === undefined ? defaultResumeStore<S>(opts.adapter.rules) : opts.resume;
 	}
 
@@ -115,7 +117,10 @@ export class GameSession<S> {
 		session.#unsubscribe.push(opts.log.onLog(() => session.refresh().catch(() => {})));
 		session.#unsubscribe.push(opts.log.onChat(() => void session.#queueChat()));
 		if (opts.awareness) {
-			const onChange = () => session.#notify();
+			const onChange = () => {
+				const awareness = session.#opts.awareness;
+				if (awareness) void session.#presence.settle(awareness.getStates(), (seat) => session.#keysOf(seat)).then(() => session.#notify());
+			};
 			opts.awareness.on('change', onChange);
 			session.#unsubscribe.push(() => opts.awareness?.off('change', onChange));
 		}
@@ -201,7 +206,8 @@ export class GameSession<S> {
 		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator };
 		if (seatsFixed) await this.#queueChat();
 		await this.#autoReveal(result);
-		this.#publishPresence();
+		await this.#publishPresence();
+		if (this.#opts.awareness) await this.#presence.settle(this.#opts.awareness.getStates(), (seat) => this.#keysOf(seat));
 		this.#notify();
 		await this.#discardRejected();
 		this.#scheduleResumePoints();
@@ -268,9 +274,11 @@ export class GameSession<S> {
 		}
 	}
 
-	#publishPresence(): void {
+	/** Signed by each seat it names (presence.ts): a claim nobody can make for another device. */
+	async #publishPresence(): Promise<void> {
 		const view = this.#view;
-		if (!this.#opts.awareness || !view) return;
+		const awareness = this.#opts.awareness;
+		if (!awareness || !view) return;
 		const presence: Presence = {
 			// In the lobby, the seats this device has claimed, so the others see who is there.
 			seats: view.seats ? view.mine : view.claimed,
@@ -280,7 +288,23 @@ export class GameSession<S> {
 			appVersion: this.#opts.appVersion,
 			rules: this.#opts.adapter.rules
 		};
-		this.#opts.awareness.setLocalStateField('presence', presence);
+		const key = JSON.stringify(presence);
+		if (key === this.#published) return;
+		this.#published = key;
+		const signed = await signPresence(this.game, awareness.clientID, presence, this.#secrets);
+		// A later view may have been published while this one was being signed.
+		if (this.#published === key) awareness.setLocalStateField('presence', signed);
+	}
+
+	#published: string | null = null;
+	readonly #presence: PresenceVerifier;
+
+	/** The keys the log gives a seat: the seated claim's, or before the start every claim on it. */
+	#keysOf(seat: number): PublicKeyInfo[] {
+		const view = this.#view;
+		if (!view) return [];
+		if (view.seats) return view.seats[seat] ? [view.seats[seat].key] : [];
+		return view.claims.flatMap((c) => (c.body.seat === seat && c.kind.kind === 'claim' ? [c.kind.key] : []));
 	}
 
 	#notify(): void {
@@ -292,13 +316,15 @@ export class GameSession<S> {
 		return this.#opts.awareness?.clientID ?? null;
 	}
 
+	/** Who is online; a seat counts only if its claim is signed by that seat's key (else: a spectator). */
 	peers(): Peer[] {
 		const awareness = this.#opts.awareness;
-		return awareness ? peersFrom(awareness.getStates()) : [];
+		return awareness ? this.#presence.peers(awareness.getStates(), (seat) => this.#keysOf(seat)) : [];
 	}
 
+	/** Seated peers whose state differs at the same head; spectators' and unsigned claims are compared with nobody. */
 	divergent(): Divergence[] {
-		return divergentPeers(this.peers());
+		return divergentPeers(this.peers().filter((p) => p.seats.length > 0));
 	}
 
 	#rules(): string | null {
