@@ -36,6 +36,8 @@ export interface SessionView<S> extends OrderResult<S> {
 	readonly claimed: readonly number[];
 	/** True when this device holds the creator's key, the only one that can write the start entry. */
 	readonly creator: boolean;
+	/** Ids of the claims written from this device. */
+	readonly ownClaims: readonly string[];
 }
 
 export type AppendResult = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly code: string; readonly message: string };
@@ -203,7 +205,7 @@ export class GameSession<S> {
 		);
 		const seatsFixed = result.seats !== null && !this.#view?.seats;
 		const claimed = [...new Set(this.#secrets.map((s) => s.seat))].sort((a, b) => a - b);
-		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator };
+		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator, ownClaims: this.#secrets.map((s) => s.claimId) };
 		if (seatsFixed) await this.#queueChat();
 		await this.#autoReveal(result);
 		await this.#publishPresence();
