@@ -8,7 +8,8 @@
  *   the engine's replay are all in the measured time). The actions alternate a bid and its undo by
  *   the seat to act, so the game stays in its first stock round.
  * - `verify1500Ms`: decoding and verifying the signatures of a 1500-entry log (Ed25519, @noble/curves strict).
- * - `orderSpam`: ordering a 1,500-move log with 20,000 signed spam entries (see orderWithSpam).
+ * - `orderSpam`: ordering a 1,500-move log with 20,000 signed spam entries (see orderWithSpam);
+ *   the refresh after one move re-decides only the new head (order.ts keeps what each call found).
  *
  *   npx tsx scripts/bench-sync.ts
  */

@@ -33,10 +33,11 @@ describe('the lobby of a game for friends', () => {
 		await settle();
 		expect(host.creator).toBe(true);
 		expect(guest.creator).toBe(false);
-		expect(host.lobby).toEqual([
+		expect(host.lobby.map(({ seat, names, mine }) => ({ seat, names, mine }))).toEqual([
 			{ seat: 0, names: ['Ada'], mine: true },
 			{ seat: 1, names: [], mine: false }
 		]);
+		expect(host.lobby[0].claims).toEqual([expect.objectContaining({ name: 'Ada', mine: true, duplicateName: false, fingerprint: expect.stringMatching(/^[0-9A-F]{4}( [0-9A-F]{4}){3}$/) })]);
 		expect(guest.lobby.map((s) => s.mine)).toEqual([false, false]);
 		expect(host.everySeatClaimed).toBe(false);
 		expect(await host.start()).toBe(false);
@@ -106,5 +107,33 @@ describe('the lobby of a game for friends', () => {
 		const [ma] = bidBoxes(guest.state!).filter((c) => c.startsWith('M'));
 		expect(await guest.act(bidAction(2, ma, 100))).toBe(false);
 		expect(guest.refusal?.code).toBe('not_your_turn');
+	});
+});
+
+describe('rival claims (issue 17e)', () => {
+	it('every claim shows with its fingerprint and duplicate names are flagged; the creator picks one, and the other device is told in words', async () => {
+		const { host, guest, watcher, settle } = await devices();
+		expect(await host.claim(0, 'Ada')).toBe(true);
+		expect(await guest.claim(1, 'Brunel')).toBe(true);
+		expect(await watcher.claim(1, 'brunel ')).toBe(true);
+		await settle();
+		const seat1 = host.lobby[1].claims;
+		expect(seat1.map((c) => c.name).sort()).toEqual(['Brunel', 'brunel'].sort());
+		expect(seat1.every((c) => c.duplicateName)).toBe(true);
+		expect(new Set(seat1.map((c) => c.fingerprint)).size).toBe(2);
+		expect(host.lobby[0].claims[0].duplicateName).toBe(false);
+		// Without a choice the start is refused with both names and fingerprints.
+		expect(await host.start()).toBe(false);
+		expect(host.refusal?.code).toBe('seats_contested');
+		for (const c of seat1) expect(host.refusal?.message).toContain(c.fingerprint);
+		// The creator seats the watcher's claim (whatever its id).
+		const pick = seat1.find((c) => c.name === 'brunel')!;
+		expect(await host.start([host.lobby[0].claims[0].id, pick.id])).toBe(true);
+		await settle();
+		expect(watcher.mine).toEqual([1]);
+		expect(guest.mine).toEqual([]);
+		expect(guest.unseated).toEqual([1]);
+		expect(watcher.unseated).toEqual([]);
+		expect(guest.spectator).toBe(true);
 	});
 });

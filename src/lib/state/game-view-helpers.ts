@@ -5,6 +5,7 @@
 import { activeEntities, type GameState } from '../engine';
 import type { Refusal, SessionView } from '../sync';
 import { controllingSeat, playerIdOfSeat, seatOfPlayerId } from '../sync/engine-1822';
+import { keyFingerprint } from '../sync/seats';
 import { playerName } from './stock-view';
 
 export interface GameSummary {
@@ -24,12 +25,59 @@ export interface ActiveEntity {
 	readonly isPlayer: boolean;
 }
 
+/** One claim as the lobby shows it (issue 17e): its name, its key's fingerprint, whose it is. */
+export interface LobbyClaim {
+	readonly id: string;
+	readonly name: string;
+	readonly fingerprint: string;
+	/** Written from this device. */
+	readonly mine: boolean;
+	/** Another claim (on any seat) has the same name: only the fingerprint tells them apart. */
+	readonly duplicateName: boolean;
+}
+
 /** One seat as the lobby shows it: who has claimed it, and whether this device holds it. */
 export interface LobbySeat {
 	readonly seat: number;
-	/** Names of the claims on this seat, lowest claim id first (the one the start will take). */
+	/** Names of the claims on this seat, lowest claim id first. */
 	readonly names: readonly string[];
 	readonly mine: boolean;
+	/** Every claim on the seat; with more than one the creator chooses (never by id). */
+	readonly claims: readonly LobbyClaim[];
+}
+
+const sameName = (name: string) => name.trim().toLocaleLowerCase('en');
+
+/** The seats of the lobby: every claim with its fingerprint, duplicate names flagged. */
+export function lobbySeats(view: SessionView<GameState>, seatCount: number, own: readonly string[]): LobbySeat[] {
+	const ownClaims = new Set(own);
+	const counts = new Map<string, number>();
+	for (const c of view.claims) if (c.kind.kind === 'claim') counts.set(sameName(c.kind.name), (counts.get(sameName(c.kind.name)) ?? 0) + 1);
+	return Array.from({ length: seatCount }, (_, seat) => {
+		const claims = view.claims
+			.filter((c) => c.body.seat === seat && c.kind.kind === 'claim')
+			.sort((a, b) => (a.id < b.id ? -1 : 1))
+			.map((c) => {
+				const k = c.kind.kind === 'claim' ? c.kind : null;
+				const name = k?.name ?? '';
+				return { id: c.id, name, fingerprint: k ? keyFingerprint(k.key) : '', mine: ownClaims.has(c.id), duplicateName: (counts.get(sameName(name)) ?? 0) > 1 };
+			});
+		return { seat, names: claims.map((c) => c.name), mine: view.claimed.includes(seat), claims };
+	});
+}
+
+/**
+ * The claims the start should seat: the creator's choice where a seat has rivals, else the only
+ * claim (or this device's own); undefined where a seat has rivals and no choice was made.
+ */
+export function startChoice(seats: readonly LobbySeat[], chosen: ReadonlyMap<number, string>): (string | undefined)[] {
+	return seats.map((s) => {
+		const pick = chosen.get(s.seat);
+		if (pick && s.claims.some((c) => c.id === pick)) return pick;
+		if (s.claims.length === 1) return s.claims[0].id;
+		const own = s.claims.filter((c) => c.mine);
+		return own.length === 1 ? own[0].id : undefined;
+	});
 }
 
 /** Someone online in the game's room, by the seats they hold. */

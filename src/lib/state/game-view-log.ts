@@ -48,6 +48,29 @@ export function logWithUndos(view: SessionView<GameState>, lines: readonly LogLi
 	let round = out.at(-1)?.round ?? '';
 	const push = (line: Omit<LogLine, 'position' | 'round' | 'source'>) => out.push({ ...line, position, round, source: 'live' });
 
+	// A declined or withdrawn request leaves the chain (play goes on from where it was written):
+	// its lines follow the entry it was written on.
+	const onChain = new Set(view.chain.map((e) => e.id));
+	const parentOf = new Map(view.refused.map((r) => [r.id, r.parent]));
+	const closedOn = new Map<string, UndoStatus[]>();
+	for (const u of view.undos) {
+		if (onChain.has(u.request) || (u.status !== 'declined' && u.status !== 'withdrawn')) continue;
+		const parent = parentOf.get(u.request);
+		if (!parent) continue;
+		closedOn.set(parent, [...(closedOn.get(parent) ?? []), u]);
+	}
+	const sideLines = (at: string) => {
+		for (const u of closedOn.get(at) ?? []) {
+			const name = seatName(view, u.seat);
+			push({ id: u.request, kind: 'undo', actor: String(playerIdOfSeat(u.seat)), actorName: name, text: `${name} asked to take back: ${listed(u.takesBack.map(says))}` });
+			const by = u.closedBy ?? u.seat;
+			const who = seatName(view, by);
+			const text = u.status === 'withdrawn' || by === u.seat ? `${who} withdrew the request to take back` : `${who} declined ${name}'s request to take back`;
+			push({ id: `${u.request}/answer`, kind: 'consent', actor: String(playerIdOfSeat(by)), actorName: who, text });
+			redoable = [];
+		}
+	};
+
 	for (const e of view.chain) {
 		const seat = e.body.seat;
 		const actor = seat === null ? '' : String(playerIdOfSeat(seat));
@@ -97,6 +120,7 @@ export function logWithUndos(view: SessionView<GameState>, lines: readonly LogLi
 				throw new Error(`unhandled entry ${JSON.stringify(never)}`);
 			}
 		}
+		sideLines(e.id);
 	}
 	return out;
 }

@@ -10,7 +10,7 @@ import { phaseName, roundName, stockRoundChoices, type Action, type GameState, t
 import type { ChatMessage, Divergence, GameSession, Peer, SessionView } from '../sync';
 import { controllingSeat, readSetup1822, type Setup1822 } from '../sync/engine-1822';
 import type { JsonObject } from '../sync/entry';
-import { activeOf, claimNames, refusalSentence, type ActiveEntity, type GameSummary, type LobbySeat, type OnlinePeer } from './game-view-helpers';
+import { activeOf, claimNames, lobbySeats, refusalSentence, type ActiveEntity, type GameSummary, type LobbySeat, type OnlinePeer } from './game-view-helpers';
 import { fallbackSentence, LOG_AT_ONCE, logWithUndos, Slices } from './game-view-log';
 import { sharedStatsTracker, StatsGatherer, statsListener, type GameStats } from './game-stats';
 import { historyBase, liveSteps, stepsAre, type HistoryBase, type HistoryStep } from './history-steps';
@@ -24,7 +24,8 @@ export type { ShownRefusal } from './play-target';
 
 export { LOG_AT_ONCE } from './game-view-log';
 
-export type { ActiveEntity, GameSummary, LobbySeat, OnlinePeer } from './game-view-helpers';
+export type { ActiveEntity, GameSummary, LobbyClaim, LobbySeat, OnlinePeer } from './game-view-helpers';
+export { startChoice } from './game-view-helpers';
 
 /** The engine actions in effect: play entries on the chain, less those an undo took back. */
 export function actionsInEffect(view: SessionView<GameState>): ActionInEffect[] {
@@ -181,12 +182,13 @@ export class GameView implements PlayTarget {
 	get lobby(): readonly LobbySeat[] {
 		const v = this.#view;
 		if (!v || v.genesis?.kind.kind !== 'genesis') return [];
-		const claimed = v.claimed;
-		return Array.from({ length: v.genesis.kind.seats }, (_, seat) => ({
-			seat,
-			names: claimNames(v, seat),
-			mine: claimed.includes(seat)
-		}));
+		return lobbySeats(v, v.genesis.kind.seats, v.ownClaims);
+	}
+	/** Seats this device claimed that the start gave to another claim: it watches them. */
+	get unseated(): readonly number[] {
+		const v = this.#view;
+		if (!v?.seats) return [];
+		return v.claimed.filter((seat) => !v.mine.includes(seat));
 	}
 	/** Every seat has a claim: the creator may start. */
 	get everySeatClaimed(): boolean {
@@ -370,9 +372,12 @@ export class GameView implements PlayTarget {
 		return this.#run('claim', () => this.#session.claim(seat, name.trim() || `Player ${seat + 1}`));
 	}
 
-	/** Creator only: fixes the claims (the lowest-id claim of each seat) and begins the seed reveal. */
-	async start(): Promise<boolean> {
-		return this.#run('start', () => this.#session.start());
+	/**
+	 * Creator only: fixes the claims and begins the seed reveal. `claimIds` (one per seat) is the
+	 * creator's choice among rival claims; without it a seat with rivals is refused with their names.
+	 */
+	async start(claimIds?: readonly string[]): Promise<boolean> {
+		return this.#run('start', () => this.#session.start(claimIds));
 	}
 
 	/** Takes back this device's last action (no consent needed: it is its own). */

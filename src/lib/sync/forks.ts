@@ -1,7 +1,12 @@
 /**
- * Forks (issue 9): one key signing two different entries on the same parent. Both may be valid
- * entries (only one can be chosen), but a seat that does it has played two moves at once, and the
- * players are told.
+ * Forks (issue 9): one seat (or one claim key, or the creator) signing two different entries on
+ * the same parent. Both may be valid entries (only one can be chosen), but a seat that does it
+ * has played two moves at once, and the players are told.
+ *
+ * Kept as an index that grows with the log (issue 17, speed): entries are grouped by parent and
+ * signer as they arrive, and a group's verdict is recomputed only when the group changed. Only
+ * the first `limit` entries of a group by id are read (the orderer refuses the rest unread,
+ * `too_many`), so that spam cannot make the index verify unboundedly many signatures.
  */
 import type { Entry } from './entry';
 import { keyId, type PublicKeyInfo } from './identity';
@@ -18,51 +23,117 @@ export interface Fork {
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Two different, validly signed children of one parent by one key: that seat forked. */
-export async function findForks(
-	eligible: readonly Entry[],
-	copies: ReadonlyMap<string, Entry[]>,
-	seats: readonly SeatClaim[],
-	creator: PublicKeyInfo,
-	/** True if any of the copies carries a valid signature by the key (the orderer's cached check). */
-	verify: (copies: readonly Entry[], key: PublicKeyInfo) => Promise<boolean>
-): Promise<Fork[]> {
-	const groups = new Map<string, { seat: number | null; key: PublicKeyInfo; parent: string; entries: Entry[] }>();
-	for (const e of eligible) {
-		const key = signerKey(e, seats, creator);
-		if (!key || e.body.parent === null) continue;
-		// A reveal hangs off the start entry beside the seat's first action; it is not a rival to it.
-		const k = `${e.body.parent}|${keyId(key)}|${e.kind.kind === 'reveal'}`;
-		const g = groups.get(k);
-		if (g) g.entries.push(e);
-		else groups.set(k, { seat: e.body.seat, key, parent: e.body.parent, entries: [e] });
-	}
-	const forks: Fork[] = [];
-	for (const g of groups.values()) {
-		if (g.entries.length < 2) continue;
-		const signed: string[] = [];
-		for (const e of g.entries) if (await verify(copies.get(e.id) ?? [e], g.key)) signed.push(e.id);
-		if (signed.length >= 2) forks.push({ seat: g.seat, key: keyId(g.key), parent: g.parent, ids: signed.sort(), kept: null });
-	}
-	return forks.sort((a, b) => cmp(a.parent, b.parent) || cmp(a.key, b.key));
+interface Group {
+	readonly parent: string;
+	readonly seat: number | null;
+	/** 'claim' groups carry their key; 'creator' is the start's signer; 'seat' any seated entry. */
+	readonly signer: { readonly kind: 'claim'; readonly key: PublicKeyInfo } | { readonly kind: 'creator' } | { readonly kind: 'seat' };
+	readonly entries: Entry[];
+	fork: Fork | null;
+	dirty: boolean;
 }
 
-function signerKey(e: Entry, seats: readonly SeatClaim[], creator: PublicKeyInfo): PublicKeyInfo | null {
+/** The group an entry belongs to; null for genesis. A reveal is not a rival to its seat's first action. */
+function groupOf(e: Entry): { key: string; group: Omit<Group, 'entries' | 'fork' | 'dirty'> } | null {
+	const parent = e.body.parent;
+	if (parent === null) return null;
 	switch (e.kind.kind) {
 		case 'genesis':
 			return null;
 		case 'claim':
-			return e.kind.key;
+			return { key: `${parent}|claim|${keyId(e.kind.key)}`, group: { parent, seat: e.body.seat, signer: { kind: 'claim', key: e.kind.key } } };
 		case 'start':
-			return creator;
+			return { key: `${parent}|creator`, group: { parent, seat: null, signer: { kind: 'creator' } } };
 		case 'reveal':
 		case 'undo':
 		case 'consent':
 		case 'game':
-			return e.body.seat !== null && e.body.seat < seats.length ? seats[e.body.seat].key : null;
+			return {
+				key: `${parent}|${e.kind.kind === 'reveal' ? 'reveal' : 'seat'}|${e.body.seat}`,
+				group: { parent, seat: e.body.seat, signer: { kind: 'seat' } }
+			};
 		default: {
 			const never: never = e.kind;
 			throw new Error(`unhandled entry kind ${JSON.stringify(never)}`);
 		}
+	}
+}
+
+export class ForkIndex {
+	readonly #groups = new Map<string, Group>();
+	/** Groups with two entries or more. */
+	readonly #multi = new Set<string>();
+	#out: Fork[] | null = null;
+	#seats: readonly SeatClaim[] | null = null;
+
+	constructor(readonly limit: number) {}
+
+	/** Adds an entry of the game (each id once). */
+	add(e: Entry): void {
+		const g = groupOf(e);
+		if (!g) return;
+		let group = this.#groups.get(g.key);
+		if (!group) {
+			group = { ...g.group, entries: [], fork: null, dirty: true };
+			this.#groups.set(g.key, group);
+		}
+		const list = group.entries;
+		let lo = 0;
+		let hi = list.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (list[mid].id < e.id) lo = mid + 1;
+			else hi = mid;
+		}
+		if (list[lo]?.id === e.id) return;
+		list.splice(lo, 0, e);
+		// Beyond the limit, an entry changes the group only if it is among the first `limit`.
+		if (lo < this.limit) {
+			group.dirty = true;
+			this.#out = null;
+		}
+		if (list.length >= 2) this.#multi.add(g.key);
+	}
+
+	/** An entry's signature is to be read again (a valid copy may have arrived). */
+	touch(e: Entry): void {
+		const g = groupOf(e);
+		const group = g ? this.#groups.get(g.key) : undefined;
+		if (group) {
+			group.dirty = true;
+			this.#out = null;
+		}
+	}
+
+	/** Two different, validly signed entries of one signer on one parent: that signer forked. */
+	async forks(
+		seats: readonly SeatClaim[],
+		creator: PublicKeyInfo,
+		/** True if any stored copy of the entry carries a valid signature by the key (the orderer's cached check). */
+		verify: (id: string, key: PublicKeyInfo) => Promise<boolean>
+	): Promise<Fork[]> {
+		if (this.#seats !== seats) {
+			this.#seats = seats;
+			this.#out = null;
+			for (const key of this.#multi) this.#groups.get(key)!.dirty = true;
+		}
+		if (this.#out) return this.#out;
+		const out: Fork[] = [];
+		for (const k of this.#multi) {
+			const g = this.#groups.get(k)!;
+			if (g.dirty) {
+				g.dirty = false;
+				g.fork = null;
+				const key = g.signer.kind === 'claim' ? g.signer.key : g.signer.kind === 'creator' ? creator : g.seat !== null && g.seat < seats.length ? seats[g.seat].key : null;
+				if (key) {
+					const signed: string[] = [];
+					for (const e of g.entries.slice(0, this.limit)) if (await verify(e.id, key)) signed.push(e.id);
+					if (signed.length >= 2) g.fork = { seat: g.seat, key: keyId(key), parent: g.parent, ids: signed, kept: null };
+				}
+			}
+			if (g.fork) out.push(g.fork);
+		}
+		this.#out = out.sort((a, b) => cmp(a.parent, b.parent) || cmp(a.key, b.key));
+		return this.#out;
 	}
 }

@@ -20,7 +20,7 @@
  * that the per-entry cache built on it keeps serving.
  */
 import type { EngineAdapter } from './engine-adapter';
-import { findForks, type Fork } from './forks';
+import { ForkIndex, type Fork } from './forks';
 import { decodeEntry, SEED_SCHEME, type DecodeResult, type Entry } from './entry';
 import { keyId, verifyText, type PublicKeyInfo } from './identity';
 import { playStep, type Cursor, type Done, type StepOutcome, type UndoEvent } from './play-step';
@@ -144,10 +144,109 @@ export type { SeatClaim } from './seats';
 export type { Fork } from './forks';
 export type { UndoStatus } from './undo-status';
 
+/** A list kept in order, so that a refresh adds and removes a few items instead of sorting them all. */
+class SortedList<T> {
+	items: T[] = [];
+	constructor(readonly compare: (a: T, b: T) => number) {}
+
+	#lower(x: T): number {
+		let lo = 0;
+		let hi = this.items.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >> 1;
+			if (this.compare(this.items[mid], x) < 0) lo = mid + 1;
+			else hi = mid;
+		}
+		return lo;
+	}
+
+	add(x: T): void {
+		this.items.splice(this.#lower(x), 0, x);
+	}
+
+	/** Removes this very item (not merely an equal one). */
+	remove(x: T): void {
+		for (let i = this.#lower(x); i < this.items.length && this.compare(this.items[i], x) === 0; i++) {
+			if (this.items[i] === x) {
+				this.items.splice(i, 1);
+				return;
+			}
+		}
+	}
+
+	reset(xs: T[]): void {
+		this.items = xs.sort(this.compare);
+	}
+}
+
+// Code-unit order, not localeCompare: every peer must sort alike whatever its locale.
+const byRefusal = (a: Refusal, b: Refusal) => cmp(a.id ?? '', b.id ?? '') || cmp(a.code, b.code) || cmp(a.message, b.message);
+
+/** The cursor after a chain entry and how far each list of the walk had got before its children. */
+interface Snap<S> {
+	readonly cursor: Cursor<S>;
+	readonly refused: number;
+	readonly side: number;
+	readonly events: number;
+}
+
+/**
+ * The walk of play as the last call left it, so that the next call re-decides only the heads
+ * whose children changed (issue 17, speed). Everything in it is a function of the entries held:
+ * a walk resumed at position p gives what a walk from the start gives.
+ */
+interface Walk<S> {
+	readonly start: Entry;
+	readonly fixed: readonly SeatClaim[];
+	readonly chain: Entry[];
+	readonly after: (Snap<S> | null)[];
+	readonly events: UndoEvent[];
+	readonly sideUndos: UndoStatus[];
+	readonly playRefused: Refusal[];
+	readonly strongAt: Map<string, boolean>;
+	/** Per head position: whether rivals were ranked there (and so read who built on them). */
+	readonly contested: boolean[];
+	/** Chain entry id → position. */
+	readonly pos: Map<string, number>;
+	/** A re-walk may begin at this position or later (1, or the head of the resume point in use). */
+	readonly firstWalkable: number;
+	/** The state at the tip, when at hand. */
+	known: S | undefined;
+}
+
+/** What the last call found before play (stage, seats, refusals of setup), reused while it holds. */
+interface Setup<S> {
+	readonly genesis: Entry;
+	readonly rules: string;
+	readonly partial: Partial<OrderResult<S>>;
+	/** Refusals of genesis, claims, starts and reveals. */
+	readonly refused: readonly Refusal[];
+}
+
+/** The log as the orderer has read it so far: every item is decoded once, every id indexed once. */
+interface LogIndex {
+	readonly copies: Map<string, Entry[]>;
+	readonly objects: WeakSet<object>;
+	objectCount: number;
+	length: number;
+	/** Decoding refusals of stored objects (each once). */
+	readonly itemRefusals: Refusal[];
+	/** The rules eligibility was judged by (genesis's), or null before genesis. */
+	rules: string | null;
+	readonly children: Map<string, Entry[]>;
+	readonly eligible: Map<string, Entry>;
+	/** wrong_game and rules_mismatch refusals. */
+	readonly entryRefusals: Refusal[];
+	readonly forks: ForkIndex;
+}
+
+/** How far up a new entry's ancestry the orderer looks for the chain before it walks from the start. */
+const MAX_CLIMB = 100_000;
+
 export class LogOrderer<S> {
 	readonly #decoded = new WeakMap<object, DecodeResult>();
-	readonly #sigs = new Map<string, Promise<boolean>>();
-	readonly #sigsKnown = new Map<string, boolean>();
+	/** Signature verdicts by entry id: signature and key → valid (issue 17, speed). */
+	readonly #sigs = new Map<string, { sig: string; key: string; ok: boolean | Promise<boolean> }[]>();
 	readonly #steps = new Map<string, StepOutcome<S>>();
 	readonly #initial = new Map<string, { seed: number; cursor: Cursor<S> | null; error: string | null }>();
 	/** The last state this orderer computed, so that the next call after an append costs one apply. */
@@ -160,8 +259,19 @@ export class LogOrderer<S> {
 	/** What the last walk of play saw, to make resume points of it (`resumePoints`). */
 	#last: LastWalk<S> | null = null;
 	#resumedAt: { readonly head: string; readonly position: number } | null = null;
-	/** The children of each entry in the walk under way (ids ascending). */
-	#childrenIndex: ReadonlyMap<string, Entry[]> = new Map();
+	#index: LogIndex = LogOrderer.#emptyIndex();
+	/** Who built on each valid entry of play (`#builtOnBy`), kept across calls and updated as entries arrive. */
+	readonly #masks = new Map<string, bigint>();
+	#walk: Walk<S> | null = null;
+	#setup: Setup<S> | null = null;
+	/** Every refusal of the last result, in order; and the parts a call may change. */
+	readonly #refused = new SortedList<Refusal>(byRefusal);
+	readonly #offChain = new Map<string, Refusal>();
+	readonly #waiting = new SortedList<string>(cmp);
+	readonly #waitingIds = new Set<string>();
+	#declined: Refusal[] = [];
+	#transient: Refusal[] = [];
+	#queue: Promise<unknown> = Promise.resolve();
 
 	constructor(
 		readonly adapter: EngineAdapter<S>,
@@ -170,9 +280,26 @@ export class LogOrderer<S> {
 		readonly checkpointEvery = 32
 	) {}
 
+	static #emptyIndex(): LogIndex {
+		return {
+			copies: new Map(),
+			objects: new WeakSet(),
+			objectCount: 0,
+			length: 0,
+			itemRefusals: [],
+			rules: null,
+			children: new Map(),
+			eligible: new Map(),
+			entryRefusals: [],
+			forks: new ForkIndex(MAX_CHILDREN_PER_SEAT)
+		};
+	}
+
 	/** Resume points for the next walk (see resume.ts); the furthest valid one is used. */
 	offerResumePoints(points: readonly ResumePoint<S>[]): void {
 		this.#offered = [...points];
+		// The next call walks from the start, so that it may begin at one of them.
+		this.#walk = null;
 	}
 
 	/** Offered points found invalid since the last call: the caller may delete them. */
@@ -213,69 +340,473 @@ export class LogOrderer<S> {
 		return state;
 	}
 
-	/** Yjs hands back the same stored objects on every read, so decoding is cached per object. */
-	async #decodeAll(items: readonly unknown[]): Promise<DecodeResult[]> {
-		const out: DecodeResult[] = new Array<DecodeResult>(items.length);
-		const missing: Promise<void>[] = [];
-		items.forEach((item, i) => {
-			const known = typeof item === 'object' && item !== null ? this.#decoded.get(item) : undefined;
-			if (known) out[i] = known;
-			else {
-				missing.push(
-					decodeEntry(item)
-						// Decoding reads nothing but the item; should it throw, the item is refused, not the log.
-						.catch((e: unknown): DecodeResult => ({ ok: false, code: 'malformed', message: `the entry could not be read (${errorText(e)})` }))
-						.then((d) => {
-							out[i] = d;
-							if (typeof item === 'object' && item !== null) this.#decoded.set(item, d);
-						})
-				);
-			}
-		});
-		await Promise.all(missing);
-		return out;
+	/** Decoding, guarded: should it throw, the item is refused, not the log. */
+	async #decode(item: unknown): Promise<DecodeResult> {
+		const known = typeof item === 'object' && item !== null ? this.#decoded.get(item) : undefined;
+		if (known) return known;
+		const d = await decodeEntry(item).catch((e: unknown): DecodeResult => ({ ok: false, code: 'malformed', message: `the entry could not be read (${errorText(e)})` }));
+		if (typeof item === 'object' && item !== null) this.#decoded.set(item, d);
+		return d;
 	}
 
-	/** True if any stored copy of the entry carries a valid signature by `key`. */
-	async #verify(copies: readonly Entry[], key: PublicKeyInfo): Promise<boolean> {
-		for (const copy of copies) {
-			const cacheKey = `${copy.id}|${copy.sig}|${keyId(key)}`;
-			const known = this.#sigsKnown.get(cacheKey);
-			if (known !== undefined) {
-				if (known) return true;
+	/**
+	 * Reads the items not read before (Yjs hands back the same stored objects on every read) into
+	 * the index; returns the entries whose id is new or that gained a copy with another signature.
+	 * The log is append-only: a call holding fewer items than the last starts the index afresh.
+	 */
+	async #merge(items: readonly unknown[]): Promise<{ changed: Entry[]; fresh: Set<string>; transient: Refusal[] }> {
+		let index = this.#index;
+		let present = 0;
+		for (const item of items) if (typeof item === 'object' && item !== null && index.objects.has(item)) present++;
+		if (items.length < index.length || present < index.objectCount) {
+			index = this.#index = LogOrderer.#emptyIndex();
+			this.#walk = null;
+			this.#setup = null;
+			this.#masks.clear();
+		}
+		index.length = items.length;
+		const changed: Entry[] = [];
+		const fresh = new Set<string>();
+		const transient: Refusal[] = [];
+		for (const item of items) {
+			const isObject = typeof item === 'object' && item !== null;
+			if (isObject && index.objects.has(item)) continue;
+			const d = await this.#decode(item);
+			if (isObject) {
+				index.objects.add(item);
+				index.objectCount++;
+			}
+			if (!d.ok) {
+				(isObject ? index.itemRefusals : transient).push({ id: d.id ?? null, seat: null, parent: null, code: d.code, message: d.message });
 				continue;
 			}
-			let check = this.#sigs.get(cacheKey);
-			if (!check) {
-				check = verifyText(key, copy.text, copy.sig);
-				this.#sigs.set(cacheKey, check);
+			const e = d.entry;
+			const list = index.copies.get(e.id);
+			if (!list) {
+				index.copies.set(e.id, [e]);
+				fresh.add(e.id);
+				changed.push(e);
+			} else if (!list.some((c) => c.sig === e.sig)) {
+				list.push(e);
+				// A fork's verdict reads every copy: it is read again.
+				if (index.eligible.has(e.id)) index.forks.touch(list[0]);
+				if (!fresh.has(e.id)) changed.push(list[0]);
 			}
-			const valid = await check;
-			this.#sigsKnown.set(cacheKey, valid);
-			this.#sigs.delete(cacheKey);
-			if (valid) return true;
+		}
+		return { changed, fresh, transient };
+	}
+
+	/** Sorts an entry into the index of eligible entries (or refuses it) once genesis fixes the rules. */
+	#admit(e: Entry): boolean {
+		const index = this.#index;
+		if (e.id === this.game) return false;
+		if (e.body.game !== this.game) {
+			index.entryRefusals.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code: 'wrong_game', message: 'the entry belongs to another game' });
+			return false;
+		}
+		if (index.rules !== null && e.body.rules !== index.rules) {
+			index.entryRefusals.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code: 'rules_mismatch', message: `written with rules ${e.body.rules}, the game uses ${index.rules}` });
+			return false;
+		}
+		index.eligible.set(e.id, e);
+		const parent = e.body.parent ?? '';
+		const bucket = index.children.get(parent);
+		if (!bucket) index.children.set(parent, [e]);
+		else {
+			let lo = 0;
+			let hi = bucket.length;
+			while (lo < hi) {
+				const mid = (lo + hi) >> 1;
+				if (bucket[mid].id < e.id) lo = mid + 1;
+				else hi = mid;
+			}
+			bucket.splice(lo, 0, e);
+		}
+		index.forks.add(e);
+		return true;
+	}
+
+	/** The index rebuilt for genesis's rules (once, when genesis is first read). */
+	#reindex(rules: string | null): void {
+		const old = this.#index;
+		const index: LogIndex = { ...LogOrderer.#emptyIndex(), copies: old.copies, objects: old.objects, objectCount: old.objectCount, length: old.length, itemRefusals: old.itemRefusals, rules };
+		this.#index = index;
+		const ids = [...old.copies.keys()].sort(cmp);
+		for (const id of ids) this.#admit(old.copies.get(id)![0]);
+	}
+
+	/** True if any stored copy of the entry carries a valid signature by `key`; verdicts are kept by entry id. */
+	async #verify(copies: readonly Entry[], key: PublicKeyInfo): Promise<boolean> {
+		const k = keyId(key);
+		for (const copy of copies) {
+			let known = this.#sigs.get(copy.id);
+			if (!known) this.#sigs.set(copy.id, (known = []));
+			let v = known.find((x) => x.sig === copy.sig && x.key === k);
+			if (!v) {
+				v = { sig: copy.sig, key: k, ok: verifyText(key, copy.text, copy.sig) };
+				known.push(v);
+			}
+			const ok = await v.ok;
+			v.ok = ok;
+			if (ok) return true;
 		}
 		return false;
 	}
 
-	async order(items: readonly unknown[]): Promise<OrderResult<S>> {
+	#all = (id: string): readonly Entry[] => this.#index.copies.get(id) ?? [];
+	#childrenOf = (id: string): readonly Entry[] => this.#index.children.get(id) ?? [];
+
+	/** Orders the log; calls run one after another (the orderer keeps what each call found). */
+	order(items: readonly unknown[]): Promise<OrderResult<S>> {
+		const run = this.#queue.then(() => this.#order(items));
+		this.#queue = run.catch(() => {});
+		return run;
+	}
+
+	async #order(items: readonly unknown[]): Promise<OrderResult<S>> {
+		const { changed, fresh, transient } = await this.#merge(items);
+		for (const r of this.#transient) this.#refused.remove(r);
+		this.#transient = transient;
+		if (this.#walk && this.#setup && this.#index.rules !== null) {
+			try {
+				const fast = await this.#incremental(changed, fresh);
+				if (fast) return fast;
+			} catch (error) {
+				// The incremental state may be half updated: forget it, and walk from the start.
+				this.#walk = null;
+				this.#setup = null;
+				this.#masks.clear();
+				throw error;
+			}
+		}
+		return this.#full();
+	}
+
+	/** The entry's parent, if held. */
+	#parentOf(id: string): string | null {
+		return this.#index.copies.get(id)?.[0].body.parent ?? null;
+	}
+
+	/**
+	 * The common case of a refresh: new entries below the chain. Each one re-decides only the head
+	 * it hangs under and the heads above whose ranking read who built on an entry it is below
+	 * (`#masks`, updated in place). Null: the change reaches the setup or the resume point in use,
+	 * and the caller walks from the start.
+	 */
+	async #incremental(changed: readonly Entry[], fresh: ReadonlySet<string>): Promise<OrderResult<S> | null> {
+		const w = this.#walk!;
+		const setup = this.#setup!;
+		const index = this.#index;
+		for (const r of index.itemRefusals.slice(this.#itemRefusalsShown)) this.#refused.add(r);
+		this.#itemRefusalsShown = index.itemRefusals.length;
+		for (const r of this.#transient) this.#refused.add(r);
+		if (changed.length === 0) return this.#result(w, setup);
+		const startId = w.start.id;
+		const added: Entry[] = [];
+		const retouched: Entry[] = [];
+		for (const e of changed) {
+			if (e.id === this.game || e.body.parent === this.game || e.body.parent === startId) return null;
+			if (fresh.has(e.id)) {
+				const before = index.entryRefusals.length;
+				if (this.#admit(e)) added.push(e);
+				for (const r of index.entryRefusals.slice(before)) this.#refused.add(r);
+			} else if (index.eligible.has(e.id)) retouched.push(e);
+		}
+		// Where each new entry stands: waiting (parent unknown) or off the chain.
+		for (const e of added) {
+			const parent = e.body.parent ?? '';
+			if (w.pos.has(parent)) continue;
+			if (index.copies.has(parent)) this.#setOff(e);
+			else this.#setWaiting(e.id, true);
+		}
+		for (const id of fresh) {
+			for (const c of this.#childrenOf(id)) {
+				if (!this.#waitingIds.has(c.id)) continue;
+				this.#setWaiting(c.id, false);
+				if (!w.pos.has(id)) this.#setOff(c);
+			}
+		}
+		const ctx: WalkCtx = { all: this.#all, childrenOf: this.#childrenOf, fixed: w.fixed, startId, masks: this.#masks };
+		let from = Infinity;
+		const chainAncestor = (id: string | null): number | null => {
+			let steps = 0;
+			for (let a = id; a !== null && steps < MAX_CLIMB; a = this.#parentOf(a), steps++) {
+				const p = w.pos.get(a);
+				if (p !== undefined) return p;
+			}
+			return steps >= MAX_CLIMB ? -1 : null;
+		};
+		for (const e of [...added, ...retouched]) {
+			const parent = e.body.parent!;
+			const at = chainAncestor(parent);
+			if (at === -1) return null;
+			if (at !== null) {
+				if (at < w.firstWalkable) return null;
+				from = Math.min(from, at);
+			}
+			if (e.kind.kind === 'consent') {
+				const request = this.#parentOf(e.kind.request);
+				const p = request === null ? undefined : w.pos.get(request);
+				if (p !== undefined) {
+					if (p < w.firstWalkable) return null;
+					from = Math.min(from, p);
+				}
+			}
+			// Who built on what: the entry's bit goes up its ancestry while it changes something.
+			const bucket = this.#childrenOf(parent);
+			const seat = e.body.seat ?? -1;
+			let rank = 0;
+			let same = 0;
+			for (const c of bucket) {
+				if ((c.body.seat ?? -1) !== seat) continue;
+				if (c.id < e.id) rank++;
+				same++;
+			}
+			if (rank >= MAX_CHILDREN_PER_SEAT) continue;
+			if (same > MAX_CHILDREN_PER_SEAT && fresh.has(e.id)) {
+				// It pushed another entry of its seat past the limit: what was built on may shrink.
+				let top = 0;
+				for (let a: string | null = parent; a !== null; a = this.#parentOf(a)) this.#masks.delete(a);
+				while (top < (at ?? 0) && !w.contested[top]) top++;
+				if (at !== null) {
+					if (top < w.firstWalkable) return null;
+					from = Math.min(from, top);
+				}
+				continue;
+			}
+			if (!this.#masks.has(parent)) continue;
+			const parentStep = this.#steps.get(parent);
+			if (!parentStep?.ok) continue;
+			const cursor = parentStep.cursor;
+			const out = await this.#guardedStep(cursor, () => this.#stateAt(cursor, false), e, ctx);
+			if (!out.ok) continue;
+			const contribution = (out.anyTime ? 0n : 1n << BigInt(seat)) | (await this.#builtOnBy(e.id, out.cursor, ctx));
+			for (let a: string | null = parent; a !== null; a = this.#parentOf(a)) {
+				const m = this.#masks.get(a);
+				if (m === undefined) break;
+				const n = m | contribution;
+				if (n === m) break;
+				this.#masks.set(a, n);
+				const q = w.pos.get(a);
+				if (q !== undefined && q >= 2 && w.contested[q - 1]) {
+					if (q - 1 < w.firstWalkable) return null;
+					from = Math.min(from, q - 1);
+				}
+			}
+		}
+		if (from !== Infinity) await this.#walkFrom(w, from);
+		return this.#result(w, setup);
+	}
+
+	#itemRefusalsShown = 0;
+
+	#setOff(e: Entry): void {
+		if (this.#offChain.has(e.id)) return;
+		const r: Refusal = { id: e.id, seat: e.body.seat, parent: e.body.parent, code: 'off_chain', message: 'it follows an entry that is not part of the game' };
+		this.#offChain.set(e.id, r);
+		this.#refused.add(r);
+	}
+
+	#setOn(id: string): void {
+		const r = this.#offChain.get(id);
+		if (r) {
+			this.#offChain.delete(id);
+			this.#refused.remove(r);
+		}
+	}
+
+	#setWaiting(id: string, on: boolean): void {
+		if (on === this.#waitingIds.has(id)) return;
+		if (on) {
+			this.#waitingIds.add(id);
+			this.#waiting.add(id);
+		} else {
+			this.#waitingIds.delete(id);
+			this.#waiting.remove(id);
+		}
+	}
+
+	/**
+	 * The walk of play from chain position `p` on: the chain after it is dropped with what its
+	 * heads decided, and the heads from `p` are decided again.
+	 */
+	async #walkFrom(w: Walk<S>, p: number): Promise<void> {
+		const snap = w.after[p];
+		if (!snap) throw new Error(`no walk state at position ${p}`);
+		const removed = w.chain.splice(p + 1);
+		for (const e of removed) w.pos.delete(e.id);
+		w.after.length = p + 1;
+		w.contested.length = p;
+		for (const r of w.playRefused.splice(snap.refused)) this.#refused.remove(r);
+		w.sideUndos.length = snap.side;
+		w.events.length = snap.events;
+		const firstNew = w.playRefused.length;
+		const fixed = w.fixed;
+		const ctx: WalkCtx = { all: this.#all, childrenOf: this.#childrenOf, fixed, startId: w.start.id, masks: this.#masks };
+		let cursor = snap.cursor;
+		// The tip's state is at hand when the walk resumes there.
+		let known: S | undefined = removed.length === 0 ? w.known : undefined;
+		let head = w.chain[p];
+		for (;;) {
+			let chosen: Candidate<S> | null = null;
+			const at = cursor;
+			const current = () => (known ??= this.#stateAt(at));
+			const refusePlay = (e: Entry, code: RefusalCode, message: string) =>
+				w.playRefused.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code, message });
+			const valid: Candidate<S>[] = [];
+			const perSeat = new Map<number, number>();
+			const atStart = head.id === w.start.id;
+			for (const e of this.#childrenOf(head.id)) {
+				// The reveals under the start are setup, read before play.
+				if (atStart && e.kind.kind === 'reveal') continue;
+				const seat = e.body.seat ?? -1;
+				const n = (perSeat.get(seat) ?? 0) + 1;
+				perSeat.set(seat, n);
+				if (n > MAX_CHILDREN_PER_SEAT) {
+					refusePlay(e, 'too_many', `seat ${seat + 1} wrote more than ${MAX_CHILDREN_PER_SEAT} entries on one entry`);
+					continue;
+				}
+				const outcome = await this.#step(cursor, current, this.#all(e.id), fixed, w.start.id);
+				if (!outcome.ok) {
+					refusePlay(e, outcome.code, outcome.message);
+					continue;
+				}
+				const c: Candidate<S> = { entry: e, ...outcome, fate: null };
+				if (outcome.event?.type === 'requested') {
+					c.fate = await this.#requestFate(c, ctx);
+					if (c.fate.closed) {
+						w.sideUndos.push({ ...c.fate.status, takesBack: outcome.event.takesBack });
+						refusePlay(e, 'undo_declined', c.fate.status.status === 'withdrawn' ? 'its requester withdrew it' : 'a seat whose action it would take back declined');
+						continue;
+					}
+				}
+				valid.push(c);
+			}
+			w.contested[w.chain.length - 1] = valid.length > 1;
+			if (valid.length === 1) chosen = valid[0];
+			else if (valid.length > 1) {
+				const keyed: { c: Candidate<S>; key: ChoiceKey }[] = [];
+				for (const c of valid) keyed.push({ c, key: await this.#choiceKey(c, ctx) });
+				keyed.sort((a, b) => compareKeys(a.key, b.key));
+				chosen = keyed[0].c;
+				for (const { c, key } of keyed.slice(1)) {
+					if (c.fate && !c.fate.granted) w.sideUndos.push({ ...c.fate.status, status: 'superseded' });
+					refusePlay(c.entry, c.fate && !c.fate.granted ? 'play_went_on' : 'superseded', lossReason(chosen.entry, keyed[0].key, key));
+				}
+			}
+			if (!chosen) break;
+			w.strongAt.set(chosen.entry.id, chosen.anyTime !== true);
+			w.pos.set(chosen.entry.id, w.chain.length);
+			w.chain.push(chosen.entry);
+			if (chosen.event) w.events.push(chosen.event);
+			cursor = chosen.cursor;
+			w.after.push({ cursor, refused: w.playRefused.length, side: w.sideUndos.length, events: w.events.length });
+			// A pending undo request or an answer to it leaves the state as it was.
+			if (chosen.state !== undefined) known = chosen.state;
+			else if (cursor.top !== at.top) known = undefined;
+			if (known !== undefined && cursor.top) this.#hot = { node: cursor.top, state: known };
+			head = chosen.entry;
+		}
+		w.known = known;
+		for (const r of w.playRefused.slice(firstNew)) this.#refused.add(r);
+		// Children of entries that left the chain are off it now; those of entries that joined it are on it.
+		const kept = new Set<string>();
+		for (const e of w.chain.slice(p + 1)) kept.add(e.id);
+		for (const e of removed) {
+			if (kept.has(e.id)) continue;
+			for (const c of this.#childrenOf(e.id)) this.#setOff(c);
+		}
+		const was = new Set(removed.map((e) => e.id));
+		for (const e of w.chain.slice(p + 1)) {
+			if (was.has(e.id)) continue;
+			for (const c of this.#childrenOf(e.id)) this.#setOn(c.id);
+		}
+	}
+
+	/** The result of a walk of play (either kind), from the walk and the parts kept up to date. */
+	async #result(w: Walk<S>, setup: Setup<S>): Promise<OrderResult<S>> {
+		const chain = w.chain;
+		const fixed = w.fixed;
+		// Final: the deepest chain entry below which every other seat has a turn's entry (issue 17b).
+		let finalIndex = -1;
+		{
+			const seen = new Set<number>();
+			for (let i = chain.length - 1; i >= 2 && finalIndex < 0; i--) {
+				const e = chain[i];
+				const k = e.kind;
+				const anyTime = k.kind === 'game' && (w.strongAt.get(e.id) === false || (w.strongAt.get(e.id) === undefined && this.adapter.anyTime?.(k.action) === true));
+				// Every other seat below it: no rival of it or of anything before it can be built on by more.
+				const others = e.body.seat !== null && !seen.has(e.body.seat) ? seen.size + 1 : seen.size;
+				if (others === fixed.length) finalIndex = i;
+				else if (!anyTime && e.body.seat !== null) seen.add(e.body.seat);
+			}
+		}
+		const after = w.after.map((a) => (a ? { cursor: a.cursor, refused: a.refused, side: a.side } : null));
+		this.#last = { start: w.start.id, chain: chain.slice(), after, playRefused: w.playRefused.slice(), sideUndos: w.sideUndos.slice(), finalIndex, childrenOf: this.#childrenOf, copiesOf: this.#all };
+
+		// In the order play met them: by the chain entry each was written on; off-chain ones first there.
+		const index = w.pos;
+		const at = (u: UndoStatus, side: boolean) => (side ? (index.get(this.#all(u.request)[0]?.body.parent ?? '') ?? 0) : (index.get(u.request) ?? 0) - 1);
+		const statuses = undoStatuses(w.events);
+		const undos = [...statuses.map((u) => ({ u, k: at(u, false), side: 1 })), ...w.sideUndos.map((u) => ({ u, k: at(u, true), side: 0 }))]
+			.sort((a, b) => a.k - b.k || a.side - b.side)
+			.map((x) => x.u);
+		for (const r of this.#declined) this.#refused.remove(r);
+		this.#declined = [];
+		for (const u of statuses) {
+			if (u.status === 'declined') {
+				const e = this.#all(u.request)[0];
+				const r: Refusal = { id: e?.id ?? null, seat: e?.body.seat ?? null, parent: e?.body.parent ?? null, code: 'undo_declined', message: 'a seat whose action it would take back declined' };
+				this.#declined.push(r);
+				this.#refused.add(r);
+			}
+		}
+		const g = setup.genesis.kind;
+		if (g.kind !== 'genesis') throw new Error('genesis expected');
+		const forks = await this.#index.forks.forks(fixed, g.creator, (id, key) => this.#verify(this.#all(id), key));
+		const cursor = w.after[chain.length - 1]!.cursor;
+		const state = w.known ?? this.#stateAt(cursor);
+		w.known = state;
+		return {
+			game: this.game,
+			genesis: setup.genesis,
+			rulesMismatch: setup.rules !== this.adapter.rules,
+			setupError: null,
+			claims: [],
+			seats: null,
+			revealed: [],
+			seed: null,
+			...setup.partial,
+			stage: 'playing',
+			chain: chain.slice(),
+			head: chain[chain.length - 1].id,
+			state,
+			stateHash: guarded(() => this.adapter.hash(state), null),
+			expected: cursor.pending ? [] : guarded(() => [...this.adapter.expectedSeats(state)], []),
+			undos,
+			pendingUndo: undos.find((u) => u.status === 'pending') ?? null,
+			final: finalIndex >= 0 ? chain[finalIndex].id : null,
+			// What was kept of each fork: every player sees both entries and which one the game follows.
+			forks: forks.map((f) => ({ ...f, kept: f.ids.find((id) => index.has(id)) ?? null })),
+			refused: this.#refused.items.slice(),
+			waiting: this.#waiting.items.slice()
+		};
+	}
+
+	/** A walk from the start: setup, then play from the start or a resume point. */
+	async #full(): Promise<OrderResult<S>> {
+		this.#walk = null;
+		this.#setup = null;
+		// Who built on what is found again by this walk (an incremental call may have stopped half way).
+		this.#masks.clear();
 		const refused: Refusal[] = [];
 		const refuse = (e: Entry | null, code: RefusalCode, message: string) =>
 			refused.push({ id: e?.id ?? null, seat: e?.body.seat ?? null, parent: e?.body.parent ?? null, code, message });
+		let index = this.#index;
+		const all = this.#all;
+		const childrenOf = this.#childrenOf;
 
-		// Structural decoding; copies of one body (ECDSA signatures differ per signing) share an id.
-		const copies = new Map<string, Entry[]>();
-		for (const decoded of await this.#decodeAll(items)) {
-			if (!decoded.ok) {
-				refused.push({ id: decoded.id ?? null, seat: null, parent: null, code: decoded.code, message: decoded.message });
-				continue;
-			}
-			const list = copies.get(decoded.entry.id);
-			if (!list) copies.set(decoded.entry.id, [decoded.entry]);
-			else if (!list.some((c) => c.sig === decoded.entry.sig)) list.push(decoded.entry);
-		}
-
-		const genesisCopies = copies.get(this.game);
+		const genesisCopies = index.copies.get(this.game);
 		const genesisEntry = genesisCopies?.[0];
 		let genesis: Entry | null = null;
 		if (genesisEntry && genesisCopies && genesisEntry.kind.kind === 'genesis') {
@@ -283,41 +814,32 @@ export class LogOrderer<S> {
 			else refuse(genesisEntry, 'bad_signature', "genesis is not signed by the creator's key it names");
 		}
 		const rules = genesis?.body.rules ?? null;
-
-		const eligible: Entry[] = [];
-		for (const [id, list] of copies) {
-			const e = list[0];
-			if (id === this.game) continue;
-			if (e.body.game !== this.game) refuse(e, 'wrong_game', 'the entry belongs to another game');
-			else if (rules !== null && e.body.rules !== rules) {
-				refuse(e, 'rules_mismatch', `written with rules ${e.body.rules}, the game uses ${rules}`);
-			} else eligible.push(e);
+		if (index.rules !== rules || index.eligible.size + index.entryRefusals.length + (index.copies.has(this.game) ? 1 : 0) !== index.copies.size) {
+			this.#reindex(rules);
+			index = this.#index;
+			this.#masks.clear();
 		}
-		eligible.sort(byId);
-		const children = new Map<string, Entry[]>();
-		for (const e of eligible) {
-			const parent = e.body.parent ?? '';
-			const list = children.get(parent);
-			if (list) list.push(e);
-			else children.set(parent, [e]);
-		}
-		const childrenOf = (id: string) => children.get(id) ?? [];
-		this.#childrenIndex = children;
 		const visited = new Set<string>();
-		const all = (id: string) => copies.get(id) ?? [];
 
 		const result = (partial: Partial<OrderResult<S>> & { stage: Stage }): OrderResult<S> => {
 			const waiting: string[] = [];
-			for (const e of eligible) {
-				if (visited.has(e.id)) continue;
+			const offChain: Refusal[] = [];
+			for (const [id, e] of index.eligible) {
+				if (visited.has(id)) continue;
 				const parent = e.body.parent ?? '';
-				const parentKnown = copies.has(parent);
-				if (partial.stage === 'playing' && parentKnown) {
-					refuse(e, 'off_chain', 'it follows an entry that is not part of the game');
-				} else waiting.push(e.id);
+				if (partial.stage === 'playing' && index.copies.has(parent)) {
+					offChain.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code: 'off_chain', message: 'it follows an entry that is not part of the game' });
+				} else waiting.push(id);
 			}
-			// Code-unit order, not localeCompare: every peer must sort alike whatever its locale.
-			refused.sort((a, b) => cmp(a.id ?? '', b.id ?? '') || cmp(a.code, b.code) || cmp(a.message, b.message));
+			const everything = [...index.itemRefusals, ...this.#transient, ...index.entryRefusals, ...refused, ...offChain];
+			this.#refused.reset(everything);
+			this.#offChain.clear();
+			for (const r of offChain) this.#offChain.set(r.id!, r);
+			this.#waiting.reset(waiting);
+			this.#waitingIds.clear();
+			for (const id of waiting) this.#waitingIds.add(id);
+			this.#itemRefusalsShown = index.itemRefusals.length;
+			this.#declined = [];
 			return {
 				game: this.game,
 				genesis,
@@ -337,8 +859,8 @@ export class LogOrderer<S> {
 				forks: [],
 				final: null,
 				...partial,
-				refused,
-				waiting
+				refused: this.#refused.items.slice(),
+				waiting: this.#waiting.items.slice()
 			};
 		};
 
@@ -372,7 +894,7 @@ export class LogOrderer<S> {
 			const problem = startProblem(s.kind.claims, claims, g.seats);
 			if (problem) refuse(s, 'bad_start', problem);
 			else if (!(await this.#verify(all(s.id), g.creator))) refuse(s, 'bad_signature', "start is not signed by the creator's key");
-			else validStarts.push({ s, reveals: await this.#revealCount(s, claims, all) });
+			else validStarts.push({ s, reveals: await this.#revealCount(s, claims) });
 		}
 		validStarts.sort((a, b) => b.reveals - a.reveals || byId(a.s, b.s));
 		for (const [i, { s, reveals }] of validStarts.entries()) {
@@ -388,18 +910,14 @@ export class LogOrderer<S> {
 		if (!start || !seats) return result({ stage: 'claiming', claims: [...claims.values()] });
 		const seated = new Set(seats.map((s) => s.claim));
 		for (const c of claims.values()) if (!seated.has(c.id)) refuse(c, 'not_seated', 'the start entry gave the seat to another claim');
-		const fixed = seats;
+		const fixed = this.#sameSeats(seats);
 		const seatedClaims = fixed.map((s) => claims.get(s.claim)!);
-		const forks = await findForks(eligible, copies, fixed, g.creator, (list, key) => this.#verify(list, key));
+		const forks = await index.forks.forks(fixed, g.creator, (id, key) => this.#verify(all(id), key));
 
 		// Reveals, children of start; play begins when every seat has revealed.
 		const nonces: (string | null)[] = fixed.map(() => null);
-		const plays: Entry[] = [];
 		for (const e of childrenOf(start.id)) {
-			if (e.kind.kind !== 'reveal') {
-				plays.push(e);
-				continue;
-			}
+			if (e.kind.kind !== 'reveal') continue;
 			visited.add(e.id);
 			const seat = e.body.seat ?? -1;
 			if (seat >= fixed.length) refuse(e, 'unknown_seat', `there is no seat ${seat + 1}`);
@@ -432,164 +950,87 @@ export class LogOrderer<S> {
 		}
 		if (!initial.cursor) return result({ stage: 'broken', ...base, seed: initial.seed, setupError: initial.error });
 
-		// Play: at each head, the lowest-id child that is valid; from a proven resume point if there is one.
-		const chain: Entry[] = [genesis, start];
-		const events: UndoEvent[] = [];
-		/** Requests that are not on the chain: declined, withdrawn, or overtaken by a move. */
-		const sideUndos: UndoStatus[] = [];
-		/** Whether each chain entry walked now was a turn's entry (not an any-time action). */
-		const strongAt = new Map<string, boolean>();
-		// Refusals of play, apart from the rest: a resume point keeps those before its head.
-		const playRefused: Refusal[] = [];
-		let cursor = initial.cursor;
-		let known: S | undefined = cursor.initial;
-		let head = start;
-		const eligibleIds = new Set(eligible.map((e) => e.id));
+		// Play: from the start, or from a proven resume point if there is one.
+		const w: Walk<S> = {
+			start,
+			fixed,
+			chain: [genesis, start],
+			after: [null, { cursor: initial.cursor, refused: 0, side: 0, events: 0 }],
+			events: [],
+			sideUndos: [],
+			playRefused: [],
+			strongAt: new Map(),
+			contested: [false],
+			pos: new Map([
+				[genesis.id, 0],
+				[start.id, 1]
+			]),
+			firstWalkable: 1,
+			known: initial.cursor.initial
+		};
 		const resumed = await this.#resume({
 			game: this.game,
 			rules: this.adapter.rules,
 			start,
 			initial: initial.cursor,
-			eligibleEntry: (id) => (eligibleIds.has(id) ? all(id)[0] : undefined),
+			eligibleEntry: (id) => index.eligible.get(id),
 			childrenOf,
 			copiesOf: all,
 			hash: (s) => this.adapter.hash(s)
 		});
-		/** The cursor after each chain entry and the play refusals before its children; none before a resume point. */
-		const after: ({ cursor: Cursor<S>; refused: number; side: number } | null)[] = [null, { cursor, refused: 0, side: 0 }];
+		let walk = w;
 		if (resumed) {
-			chain.push(...resumed.chain);
-			events.push(...resumed.events);
-			playRefused.push(...resumed.refused);
-			sideUndos.push(...resumed.sideUndos);
-			for (const id of resumed.visited) visited.add(id);
-			cursor = resumed.cursor;
-			// Not made the hot state: a later call would lose the one it left; the point's node keeps its state.
-			known = resumed.state;
-			head = chain[chain.length - 1];
-			for (let i = 1; i < resumed.chain.length; i++) after.push(null);
-			after.push({ cursor, refused: playRefused.length, side: sideUndos.length });
+			const chain = [genesis, start, ...resumed.chain];
+			const top = chain.length - 1;
+			const after: (Snap<S> | null)[] = chain.map(() => null);
+			after[top] = { cursor: resumed.cursor, refused: resumed.refused.length, side: resumed.sideUndos.length, events: resumed.events.length };
+			walk = {
+				...w,
+				chain,
+				after,
+				events: [...resumed.events],
+				sideUndos: [...resumed.sideUndos],
+				playRefused: [...resumed.refused],
+				contested: chain.map(() => false).slice(0, top),
+				pos: new Map(chain.map((e, i) => [e.id, i])),
+				firstWalkable: top,
+				// Not made the hot state: a later call would lose the one it left; the point's node keeps its state.
+				known: resumed.state
+			};
 		}
-		let candidates = resumed ? childrenOf(head.id) : plays;
-		const masks = new Map<string, bigint>();
-		const ctx: WalkCtx = { all, childrenOf, fixed, startId: start.id, masks };
-		for (;;) {
-			let chosen: Candidate<S> | null = null;
-			const at = cursor;
-			const current = () => (known ??= this.#stateAt(at));
-			const refusePlay = (e: Entry, code: RefusalCode, message: string) =>
-				playRefused.push({ id: e.id, seat: e.body.seat, parent: e.body.parent, code, message });
-			const valid: Candidate<S>[] = [];
-			const perSeat = new Map<number, number>();
-			for (const e of candidates) {
-				visited.add(e.id);
-				const seat = e.body.seat ?? -1;
-				const n = (perSeat.get(seat) ?? 0) + 1;
-				perSeat.set(seat, n);
-				if (n > MAX_CHILDREN_PER_SEAT) {
-					refusePlay(e, 'too_many', `seat ${seat + 1} wrote more than ${MAX_CHILDREN_PER_SEAT} entries on one entry`);
-					continue;
-				}
-				const outcome = await this.#step(cursor, current, all(e.id), fixed, start.id);
-				if (!outcome.ok) {
-					refusePlay(e, outcome.code, outcome.message);
-					continue;
-				}
-				const c: Candidate<S> = { entry: e, ...outcome, fate: null };
-				if (outcome.event?.type === 'requested') {
-					c.fate = await this.#requestFate(c, ctx);
-					if (c.fate.closed) {
-						sideUndos.push({ ...c.fate.status, takesBack: outcome.event.takesBack });
-						refusePlay(e, 'undo_declined', c.fate.status.status === 'withdrawn' ? 'its requester withdrew it' : 'a seat whose action it would take back declined');
-						continue;
-					}
-				}
-				valid.push(c);
-			}
-			if (valid.length === 1) chosen = valid[0];
-			else if (valid.length > 1) {
-				const keyed: { c: Candidate<S>; key: ChoiceKey }[] = [];
-				for (const c of valid) keyed.push({ c, key: await this.#choiceKey(c, ctx) });
-				keyed.sort((a, b) => compareKeys(a.key, b.key));
-				chosen = keyed[0].c;
-				for (const { c, key } of keyed.slice(1)) {
-					if (c.fate && !c.fate.granted) sideUndos.push({ ...c.fate.status, status: 'superseded' });
-					refusePlay(c.entry, c.fate && !c.fate.granted ? 'play_went_on' : 'superseded', lossReason(chosen.entry, keyed[0].key, key));
-				}
-			}
-			if (!chosen) break;
-			strongAt.set(chosen.entry.id, chosen.anyTime !== true);
-			chain.push(chosen.entry);
-			if (chosen.event) events.push(chosen.event);
-			cursor = chosen.cursor;
-			after.push({ cursor, refused: playRefused.length, side: sideUndos.length });
-			// A pending undo request or an answer to it leaves the state as it was.
-			if (chosen.state !== undefined) known = chosen.state;
-			else if (cursor.top !== at.top) known = undefined;
-			if (known !== undefined && cursor.top) this.#hot = { node: cursor.top, state: known };
-			head = chosen.entry;
-			candidates = childrenOf(head.id);
-		}
-		refused.push(...playRefused);
-		// Final: the deepest chain entry below which every other seat has a turn's entry (issue 17b).
-		let finalIndex = -1;
-		{
-			const seen = new Set<number>();
-			for (let i = chain.length - 1; i >= 2 && finalIndex < 0; i--) {
-				const e = chain[i];
-				const k = e.kind;
-				const anyTime = k.kind === 'game' && (strongAt.get(e.id) === false || (strongAt.get(e.id) === undefined && this.adapter.anyTime?.(k.action) === true));
-				// Every other seat below it: no rival of it or of anything before it can be built on by more.
-				const others = e.body.seat !== null && !seen.has(e.body.seat) ? seen.size + 1 : seen.size;
-				if (others === fixed.length) finalIndex = i;
-				else if (!anyTime && e.body.seat !== null) seen.add(e.body.seat);
-			}
-		}
-		this.#last = { start: start.id, chain, after, playRefused, sideUndos, finalIndex, childrenOf, copiesOf: all };
-
-		// In the order play met them: by the chain entry each was written on; off-chain ones first there.
-		const index = new Map(chain.map((e, i) => [e.id, i]));
-		const at = (u: UndoStatus, side: boolean) => (side ? (index.get(all(u.request)[0]?.body.parent ?? '') ?? 0) : (index.get(u.request) ?? 0) - 1);
-		const undos = [
-			...undoStatuses(events).map((u) => ({ u, k: at(u, false), side: 1 })),
-			...sideUndos.map((u) => ({ u, k: at(u, true), side: 0 }))
-		]
-			.sort((a, b) => a.k - b.k || a.side - b.side)
-			.map((x) => x.u);
-		for (const u of undoStatuses(events)) {
-			if (u.status === 'declined') {
-				const e = all(u.request)[0];
-				refuse(e, 'undo_declined', 'a seat whose action it would take back declined');
-			}
-		}
-		const state = known ?? this.#stateAt(cursor);
-		return result({
-			stage: 'playing',
-			...base,
-			seed: initial.seed,
-			chain,
-			head: head.id,
-			state,
-			stateHash: guarded(() => this.adapter.hash(state), null),
-			expected: cursor.pending ? [] : guarded(() => [...this.adapter.expectedSeats(state)], []),
-			undos,
-			pendingUndo: undos.find((u) => u.status === 'pending') ?? null,
-			final: finalIndex >= 0 ? chain[finalIndex].id : null,
-			// What was kept of each fork: every player sees both entries and which one the game follows.
-			forks: forks.map((f) => ({ ...f, kept: f.ids.find((id) => index.has(id)) ?? null }))
-		});
+		// Everything not on the chain's heads is waiting or off the chain, as a first look; the walk corrects it.
+		for (const e of childrenOf(start.id)) visited.add(e.id);
+		for (const e of walk.chain.slice(2)) for (const c of childrenOf(e.id)) visited.add(c.id);
+		const partial = { ...base, seed: initial.seed };
+		result({ stage: 'playing', ...partial });
+		for (const r of walk.playRefused) this.#refused.add(r);
+		const top = walk.chain.length - 1;
+		await this.#walkFrom(walk, top);
+		this.#setup = { genesis, rules: genesis.body.rules, partial: { ...partial, chain: undefined, head: undefined }, refused };
+		this.#walk = walk;
+		return this.#result(walk, this.#setup);
 	}
 
+	/** The seats of the last call if they are the same claims, so that what depends on them is kept. */
+	#sameSeats(seats: SeatClaim[]): readonly SeatClaim[] {
+		const prev = this.#seatsKept;
+		if (prev && prev.length === seats.length && prev.every((s, i) => s.claim === seats[i].claim)) return prev;
+		this.#seatsKept = seats;
+		return seats;
+	}
+
+	#seatsKept: readonly SeatClaim[] | null = null;
+
 	/** Seats with a valid reveal under a start (its claims' keys and commitments). */
-	async #revealCount(s: Entry, claims: ReadonlyMap<string, Entry>, all: (id: string) => readonly Entry[]): Promise<number> {
+	async #revealCount(s: Entry, claims: ReadonlyMap<string, Entry>): Promise<number> {
 		if (s.kind.kind !== 'start') return 0;
 		const ids = s.kind.claims;
 		const seen = new Set<number>();
-		for (const e of this.#childrenIndex.get(s.id) ?? []) {
+		for (const e of this.#childrenOf(s.id)) {
 			if (e.kind.kind !== 'reveal' || e.body.seat === null || seen.has(e.body.seat)) continue;
 			const claim = claims.get(ids[e.body.seat] ?? '');
 			if (!claim || claim.kind.kind !== 'claim') continue;
-			if (!(await this.#verify(all(e.id), claim.kind.key))) continue;
+			if (!(await this.#verify(this.#all(e.id), claim.kind.key))) continue;
 			if ((await commitNonce(e.kind.nonce)) === claim.kind.commit) seen.add(e.body.seat);
 		}
 		return seen.size;

@@ -14,6 +14,7 @@
  */
 import type * as Y from 'yjs';
 import { WebrtcProvider } from 'y-webrtc';
+import { PendingRecovery, syncStep1Message } from './pending';
 import { IndexeddbPersistence, clearDocument } from 'y-indexeddb';
 import type { Awareness } from 'y-protocols/awareness';
 import { deriveRoom } from './links';
@@ -60,6 +61,20 @@ export async function openTransport(
 	const provider = new WebrtcProvider(room, doc, { signaling: signalingUrls(origin, settings), password, peerOpts });
 
 	const peerCount = () => provider.room?.webrtcConns.size ?? 0;
+	// Updates left pending (a message lost on a link): ask every peer for what this device lacks
+	// (pending.ts); y-webrtc answers a sync step 1 on each connection with the missing updates.
+	const recovery = new PendingRecovery(doc, () => {
+		const message = syncStep1Message(doc);
+		provider.room?.webrtcConns.forEach((conn) => {
+			try {
+				conn.peer.send(message);
+			} catch {
+				// A closing connection: the next ask, or its reconnection's own sync, covers it.
+			}
+		});
+	});
+	const onPeersChanged = () => recovery.poke();
+	provider.on('peers', onPeersChanged);
 	// y-webrtc's disconnect() clears this device's awareness state and connect() does not restore
 	// it, so the presence (seats, head, state hash) is kept here and set again on reconnect.
 	let presence: Record<string, unknown> | null = null;
@@ -91,6 +106,8 @@ export async function openTransport(
 			window.removeEventListener('offline', onOffline);
 			window.removeEventListener('online', reconnect);
 			document.removeEventListener('visibilitychange', onVisible);
+			provider.off('peers', onPeersChanged);
+			recovery.stop();
 			const done = (async () => {
 				await provider.key;
 				provider.destroy();

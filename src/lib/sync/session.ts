@@ -10,7 +10,8 @@ import type { JsonObject, WireEntry } from './entry';
 import type { KeyStore, SeatSecret } from './key-store';
 import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
-import { divergentPeers, peersFrom, seatsToAct, type Divergence, type Peer, type Presence } from './presence';
+import { divergentPeers, PresenceVerifier, seatsToAct, signPresence, type Divergence, type Peer, type Presence } from './presence';
+import type { PublicKeyInfo } from './identity';
 import type { Refusal } from './refusal';
 import { keyFingerprint } from './seats';
 import { defaultResumeStore, RESUME_EVERY, RESUME_KEEP, type ResumeStore } from './resume';
@@ -35,6 +36,8 @@ export interface SessionView<S> extends OrderResult<S> {
 	readonly claimed: readonly number[];
 	/** True when this device holds the creator's key, the only one that can write the start entry. */
 	readonly creator: boolean;
+	/** Ids of the claims written from this device. */
+	readonly ownClaims: readonly string[];
 }
 
 export type AppendResult = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly code: string; readonly message: string };
@@ -94,11 +97,13 @@ export class GameSession<S> {
 	#lastError: string | null = null;
 	#retryTimer: ReturnType<typeof setTimeout> | null = null;
 	#closed = false;
+	#chatRun: Promise<void> = Promise.resolve();
 
 	private constructor(opts: SessionOptions<S>) {
 		this.#opts = opts;
 		this.game = opts.game;
 		this.#orderer = new LogOrderer(opts.adapter, opts.game);
+		this.#presence = new PresenceVerifier(opts.game, () => this.#notify());
 		this.#resume = opts.resume === undefined ? defaultResumeStore<S>(opts.adapter.rules) : opts.resume;
 	}
 
@@ -112,9 +117,12 @@ export class GameSession<S> {
 			session.#orderer.offerResumePoints(points);
 		}
 		session.#unsubscribe.push(opts.log.onLog(() => session.refresh().catch(() => {})));
-		session.#unsubscribe.push(opts.log.onChat(() => session.#refreshChat().catch(() => {})));
+		session.#unsubscribe.push(opts.log.onChat(() => void session.#queueChat()));
 		if (opts.awareness) {
-			const onChange = () => session.#notify();
+			const onChange = () => {
+				const awareness = session.#opts.awareness;
+				if (awareness) void session.#presence.settle(awareness.getStates(), (seat) => session.#keysOf(seat)).then(() => session.#notify());
+			};
 			opts.awareness.on('change', onChange);
 			session.#unsubscribe.push(() => opts.awareness?.off('change', onChange));
 		}
@@ -153,6 +161,8 @@ export class GameSession<S> {
 					this.#dirty = false;
 					await this.#recompute();
 				} while (this.#dirty);
+				// Chat that arrived meanwhile is read too (signatures are checked asynchronously).
+				await this.#chatRun;
 				this.#failures = 0;
 				this.#lastError = null;
 			} catch (error) {
@@ -195,10 +205,11 @@ export class GameSession<S> {
 		);
 		const seatsFixed = result.seats !== null && !this.#view?.seats;
 		const claimed = [...new Set(this.#secrets.map((s) => s.seat))].sort((a, b) => a - b);
-		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator };
-		if (seatsFixed) await this.#refreshChat();
+		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator, ownClaims: this.#secrets.map((s) => s.claimId) };
+		if (seatsFixed) await this.#queueChat();
 		await this.#autoReveal(result);
-		this.#publishPresence();
+		await this.#publishPresence();
+		if (this.#opts.awareness) await this.#presence.settle(this.#opts.awareness.getStates(), (seat) => this.#keysOf(seat));
 		this.#notify();
 		await this.#discardRejected();
 		this.#scheduleResumePoints();
@@ -265,9 +276,11 @@ export class GameSession<S> {
 		}
 	}
 
-	#publishPresence(): void {
+	/** Signed by each seat it names (presence.ts): a claim nobody can make for another device. */
+	async #publishPresence(): Promise<void> {
 		const view = this.#view;
-		if (!this.#opts.awareness || !view) return;
+		const awareness = this.#opts.awareness;
+		if (!awareness || !view) return;
 		const presence: Presence = {
 			// In the lobby, the seats this device has claimed, so the others see who is there.
 			seats: view.seats ? view.mine : view.claimed,
@@ -277,7 +290,23 @@ export class GameSession<S> {
 			appVersion: this.#opts.appVersion,
 			rules: this.#opts.adapter.rules
 		};
-		this.#opts.awareness.setLocalStateField('presence', presence);
+		const key = JSON.stringify(presence);
+		if (key === this.#published) return;
+		this.#published = key;
+		const signed = await signPresence(this.game, awareness.clientID, presence, this.#secrets);
+		// A later view may have been published while this one was being signed.
+		if (this.#published === key) awareness.setLocalStateField('presence', signed);
+	}
+
+	#published: string | null = null;
+	readonly #presence: PresenceVerifier;
+
+	/** The keys the log gives a seat: the seated claim's, or before the start every claim on it. */
+	#keysOf(seat: number): PublicKeyInfo[] {
+		const view = this.#view;
+		if (!view) return [];
+		if (view.seats) return view.seats[seat] ? [view.seats[seat].key] : [];
+		return view.claims.flatMap((c) => (c.body.seat === seat && c.kind.kind === 'claim' ? [c.kind.key] : []));
 	}
 
 	#notify(): void {
@@ -289,13 +318,15 @@ export class GameSession<S> {
 		return this.#opts.awareness?.clientID ?? null;
 	}
 
+	/** Who is online; a seat counts only if its claim is signed by that seat's key (else: a spectator). */
 	peers(): Peer[] {
 		const awareness = this.#opts.awareness;
-		return awareness ? peersFrom(awareness.getStates()) : [];
+		return awareness ? this.#presence.peers(awareness.getStates(), (seat) => this.#keysOf(seat)) : [];
 	}
 
+	/** Seated peers whose state differs at the same head; spectators' and unsigned claims are compared with nobody. */
 	divergent(): Divergence[] {
-		return divergentPeers(this.peers());
+		return divergentPeers(this.peers().filter((p) => p.seats.length > 0));
 	}
 
 	#rules(): string | null {
@@ -409,8 +440,15 @@ export class GameSession<S> {
 		const secret = this.#secrets.find((s) => s.seat === seat);
 		if (!secret || !this.#view?.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'spectators cannot chat' };
 		this.#opts.log.appendChat(await makeChat(secret, text, (this.#opts.now ?? Date.now)()));
-		await this.#refreshChat();
+		await this.#queueChat();
 		return { ok: true, id: '' };
+	}
+
+	/** Chat refreshes run one after another; `refresh()` waits for those under way. */
+	#queueChat(): Promise<void> {
+		const run = this.#chatRun.then(() => this.#refreshChat());
+		this.#chatRun = run.catch(() => {});
+		return this.#chatRun;
 	}
 
 	async #refreshChat(): Promise<void> {

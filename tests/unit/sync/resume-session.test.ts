@@ -70,7 +70,7 @@ describe('checkpoints of play through the session', () => {
 		const seat = again.view!.expected[0];
 		expect((await again.append(add(seat, 3), seat)).ok).toBe(true);
 		const full = await order(g.t.game, d.log.entries());
-		expect(shown(again.view)).toEqual(shown({ ...full, mine: [], toAct: [], myRefusals: [], claimed: [], creator: false }));
+		expect(shown(again.view)).toEqual(shown({ ...full, mine: [], toAct: [], myRefusals: [], claimed: [], creator: false, ownClaims: [] }));
 		expect(again.view?.state?.total).toBe(sum(g.amounts) + 3);
 		// Saving again writes nothing new: the chain still calls for the same two heads.
 		expect(await again.saveResumePoints()).toBe(0);
