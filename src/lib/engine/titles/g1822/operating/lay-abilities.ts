@@ -39,6 +39,23 @@ export function someAbilityAllows(used: readonly string[], hex: string, tile: st
 	});
 }
 
+/**
+ * Which lay privates combine into one lay [g_1822/entities.rb tile_lay combo_entities;
+ * game/base.rb valid_combos?]: P8 and P10, and P8 and P11, do not.
+ */
+const COMBINES: Readonly<Record<string, readonly string[]>> = {
+	[TOWN_REMOVAL_PRIVATE]: [HILL_PRIVATE, RIVER_PRIVATE, ADVANCED_LAY_PRIVATE, EXTRA_LAY_PRIVATE],
+	[HILL_PRIVATE]: [TOWN_REMOVAL_PRIVATE, EXTRA_LAY_PRIVATE],
+	[RIVER_PRIVATE]: [TOWN_REMOVAL_PRIVATE, ADVANCED_LAY_PRIVATE, EXTRA_LAY_PRIVATE],
+	[ADVANCED_LAY_PRIVATE]: [TOWN_REMOVAL_PRIVATE, RIVER_PRIVATE, EXTRA_LAY_PRIVATE],
+	[EXTRA_LAY_PRIVATE]: [TOWN_REMOVAL_PRIVATE, HILL_PRIVATE, RIVER_PRIVATE, ADVANCED_LAY_PRIVATE]
+};
+
+/** Whether every private of a lay combines with the ones named after it. */
+export function privatesCombine(used: readonly string[]): boolean {
+	return used.every((a, i) => used.slice(i + 1).every((b) => COMBINES[a]?.includes(b) ?? false));
+}
+
 /** The privates a lay uses: its entity (when a private) and its combined entities. */
 export function layPrivates(action: LayTileAction): string[] {
 	const combos = (action as { combo_entities?: unknown }).combo_entities;
@@ -60,6 +77,7 @@ export function validateLayWithAbilities(
 		if (!corp.companies.includes(id) || !state.companies[id] || state.companies[id].closed)
 			return refuse('not_owner', `${corp.id} does not hold ${id}.`);
 	}
+	if (config.blockingSteps && !privatesCombine(used)) return refuse('invalid_combo', `${used.join(' and ')} cannot be used in one lay.`);
 	if (used.includes(HILL_PRIVATE) && state.privateChoices.P8 !== 'token')
 		return refuse('invalid_ability', 'P8 gives a free lay only when its "token" option was chosen.');
 	const tileName = String(action.tile).replace(/-\d+$/, '');

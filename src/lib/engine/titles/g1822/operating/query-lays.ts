@@ -14,7 +14,7 @@ import type { CorporationState, GameState, OperatingRound } from '../state';
 import { P8_LAY_HEXES } from '../data/constants';
 import { TRACK_PLAIN } from '../map/upgrades';
 import { EXTRA_LAY_PRIVATE, layContext, RIVER_PRIVATE, type LayOptions } from './track';
-import { ADVANCED_LAY_PRIVATE, HILL_PRIVATE, LAY_PRIVATES, someAbilityAllows, TOWN_REMOVAL_PRIVATE } from './lay-abilities';
+import { ADVANCED_LAY_PRIVATE, HILL_PRIVATE, LAY_PRIVATES, privatesCombine, someAbilityAllows, TOWN_REMOVAL_PRIVATE } from './lay-abilities';
 
 export interface TileLayChoice {
 	/** The entity the lay names: the corporation, or the first private used. */
@@ -60,6 +60,7 @@ export function tileLayChoices(state: GameState, config: ResolvedConfig, corp: C
 	for (const set of subsets(usableLayPrivates(state, corp))) {
 		const opts = optionsOf(set);
 		if (!opts.extra && round.turn.normalLaysForfeited) continue;
+		if (config.blockingSteps && !privatesCombine(set)) continue;
 		let hexes = legalTileLays(layContext(state, config, corp, round, opts));
 		// P8's free lay is for its listed hexes only.
 		if (opts.free) hexes = hexes.filter((h) => (P8_LAY_HEXES as readonly string[]).includes(h.hex));
