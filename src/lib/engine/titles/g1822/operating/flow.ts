@@ -36,6 +36,8 @@ function canRunRoute(state: GameState, config: ResolvedConfig, corp: Corporation
 	const trains = corp.trains.filter((t) => t.name !== 'P+');
 	if (trains.length === 0) return false;
 	if (trains.some((t) => t.name === 'L' || t.name === 'LP')) return true;
+	// A minor with only an E train does not run (rules version 2) [g_1822/step/route.rb only_e_train?].
+	if (config.blockingSteps && corp.type === 'minor' && trains.every((t) => t.name === 'E')) return false;
 	const map = mapFor(state.setup.title);
 	const graph = graphFor(map, state.board);
 	// Rules version 2 asks it of each station alone, as the reference does (track-graph.ts).
