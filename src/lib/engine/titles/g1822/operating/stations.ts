@@ -157,6 +157,11 @@ export function validatePlace(
 	const spot = parseCityId(state, action.city);
 	if (!spot) return refuse('unknown_city', `There is no city "${String(action.city)}" on the map.`);
 	const free = spot.hex === ENGLISH_CHANNEL && secrChannelToken(state, corp);
+	// The token step takes a token only when its graph finds a city for one, a second London city
+	// of the same major not counted; London's same-hex rule then applies to the city chosen
+	// (rules version 2) [step/token.rb actions: can_place_token?; graph.rb can_token?].
+	if (config.blockingSteps && !free && !canPlaceAnyToken({ ...stationContext(state, config, corp, round), noSameHex: true }))
+		return refuse('no_token_place', `${corp.id} has no city to place a station in now.`);
 	const r = validatePlaceToken({ ...stationContext(state, config, corp, round), ...(free ? { price: 0 } : {}) }, spot);
 	return r.ok ? ok({ ...r.value, ...spot, secrChannel: free }) : r;
 }
