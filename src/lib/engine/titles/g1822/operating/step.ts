@@ -269,7 +269,9 @@ export function validateOperating(
 			return refuse('must_buy_train', `${corp.id} has no train and must buy one.`);
 		return ok(() => {
 			// Passing in the middle of P12's lays closes it (rules digest 10.2).
-			if (step === 'track' && round.turn.extraLays.length > 0) closeCompany(state, EXTRA_LAY_PRIVATE);
+			// Rules version 2: only P12's own pass, while it acts, closes it (above); the company's
+			// pass of the track step leaves it [step/special_track.rb process_pass].
+			if (step === 'track' && round.turn.extraLays.length > 0 && !config.blockingSteps) closeCompany(state, EXTRA_LAY_PRIVATE);
 			if (step === 'track') closeBridgeIfStarted(state, round);
 			finishStep(state, config, round, step);
 		});
