@@ -251,6 +251,8 @@ export function validateOperating(
 			// The choice numbers the trains that can carry the Pullman (not L, LP, E or P+ itself).
 			const eligible = corp.trains.map((t, i) => ({ t, i })).filter(({ t }) => !['L', 'LP', 'E', 'P+'].includes(t.name));
 			const pick = eligible[Number(action.choice)];
+			// The Pullman is attached once a turn (rules version 2) [g_1822/step/route.rb choosing_pullman?].
+			if (config.blockingSteps && round.turn.pullman !== null) return refuse('invalid_choice', `${corp.id}'s Pullman already rides on a train this turn.`);
 			if (corp.trains.some((t) => t.name === 'P+') && pick)
 				return ok(() => {
 					round.turn.step = 'route';
