@@ -134,6 +134,7 @@ test.describe('the table on a phone (390×844, touch)', () => {
 		await page.evaluate(() => window.scrollTo(0, 0));
 		await page.screenshot({ path: `${SCREENSHOTS}/table-operating-390.png` });
 		await expect(page.getByTestId('or-action-bar')).toBeInViewport();
+		await expect(page.getByTestId('or-to-step')).toBeInViewport();
 		await page.locator('[data-testid="buy-train"]').first().click();
 		await page.locator('[data-lay-hex]').first().click();
 		const picker = page.getByRole('region', { name: /^Lay a tile on / });
