@@ -105,6 +105,19 @@ test('the table at 1920 and 1280: the map is the page, words not ids', async ({ 
 	await log.scrollIntoViewIfNeeded();
 	await shoot(page, 'log');
 	expect.soft(rawIdsIn(await log.innerText()), 'raw ids in the log').toEqual([]);
+
+	// The route step: the rest of the turn before running is declined; the best routes are drawn.
+	await page.getByRole('region', { name: /^Lay a tile on / }).getByRole('button', { name: /^Cancel/ }).click();
+	for (let i = 0; i < 4 && (await page.getByTestId('or-step').textContent()) !== 'Run trains'; i++) {
+		await page.getByTestId('or-pass').click();
+		await page.waitForTimeout(200);
+	}
+	await expect(page.getByTestId('or-step')).toHaveText('Run trains');
+	await page.getByTestId('routes-panel').getByTestId('best-routes').click();
+	await page.waitForTimeout(1000);
+	await page.evaluate(() => window.scrollTo(0, 0));
+	await shoot(page, 'routes');
+	expect.soft(rawIdsIn(await visibleText(page, '[data-testid="operating-round"]')), 'raw ids at the route step').toEqual([]);
 	expect(errors).toEqual([]);
 });
 
