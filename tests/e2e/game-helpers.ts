@@ -1,6 +1,7 @@
 // Shared steps of the game e2e tests: creating a hotseat game, console-error capture and the
 // stock round's controls.
 import { expect, type Page } from '@playwright/test';
+import { COMPANIES } from '../../src/lib/engine/titles/g1822/data/companies';
 
 export const SCREENSHOTS = 'tests/output/screenshots';
 
@@ -44,4 +45,13 @@ export async function createNrsHotseat(page: Page): Promise<void> {
 	await page.getByRole('button', { name: 'Create 1822NRS game for 3 players' }).click();
 	await expect(page).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+}
+
+/** A company card as the page and the log name it: "Minor 5" for M5, "LNWR concession" for C1, a private's printed name. */
+export function cardName(id: string): string {
+	const m = /^M(\d+)$/.exec(id);
+	if (m) return `Minor ${m[1]}`;
+	const def = COMPANIES.find((c) => c.id === id);
+	if (def?.kind === 'concession' && def.corporation) return `${def.corporation} concession`;
+	return def?.name ?? id;
 }

@@ -17,7 +17,7 @@ import type { HexId } from '../../src/lib/engine/core/ids';
 import { mapFor } from '../../src/lib/engine/titles/g1822/board-ops';
 import { parseExport } from '../../src/lib/interop/parse-export';
 import { resolveUndoRedo } from '../../src/lib/interop/undo-redo';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat } from './game-helpers';
+import { bid, box, cardName, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat } from './game-helpers';
 
 const REFERENCE = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'reference');
 const FIXTURES = path.join(REFERENCE, 'fixtures');
@@ -217,7 +217,7 @@ test('hotseat log: filters, a line leads to its position, chat as the chosen sea
 	await expect(log.locator('li[data-kind="action"]')).toHaveCount(3);
 	// One player's actions only.
 	await page.getByTestId('log-actor').selectOption({ label: 'Ada' });
-	await expect(log.locator('li[data-kind="action"]')).toHaveText([/Ada passes/, new RegExp(`Ada bids £100 on ${minor}`)]);
+	await expect(log.locator('li[data-kind="action"]')).toHaveText([/Ada passes/, new RegExp(`Ada bids £100 on ${cardName(minor)}`)]);
 	await page.getByTestId('log-actor').selectOption({ label: 'everyone' });
 	await page.getByTestId('log-scope').selectOption('round');
 	await expect(log.locator('li[data-kind="action"]')).toHaveCount(3);

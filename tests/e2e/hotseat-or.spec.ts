@@ -91,7 +91,7 @@ test('hotseat 1822NRS: first stock round, then the first minor lays track, buys 
 	expect(m).not.toBeNull();
 	const [, minor, owner] = m!;
 	expect(ownerOf.get(minor)).toBe(owner);
-	const label = `M${minor}`;
+	const label = `Minor ${minor}`;
 	await expect(panel(page)).toHaveAttribute('data-company', minor);
 	await expect(panel(page).getByTestId('company-president')).toHaveText(owner);
 	await expect(panel(page).getByTestId('company-cash')).toHaveText(`£${MINOR_TREASURY}`);

@@ -8,7 +8,7 @@
 //   highest bid + £5; a bid may not exceed free cash (counting a raise's own company as free).
 // Then a reload (the log comes back from IndexedDB), a refused bid, screenshots, and deletion.
 import { expect, test, type Page } from '@playwright/test';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
+import { bid, box, cardName, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 
 const START_CASH = 500;
 
@@ -95,14 +95,14 @@ test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid
 
 	const expectedLog = [
 		'Stock Round 1',
-		`Ada bids £100 on ${ma}`,
-		`Ada bids £100 on ${cx}`,
+		`Ada bids £100 on ${cardName(ma)}`,
+		`Ada bids £100 on ${cardName(cx)}`,
 		'Ada passes',
-		`Brunel bids £105 on ${ma}`,
+		`Brunel bids £105 on ${cardName(ma)}`,
 		'Brunel passes',
-		`Cleo bids £100 on ${mb}`,
+		`Cleo bids £100 on ${cardName(mb)}`,
 		'Cleo passes',
-		`Ada bids £110 on ${ma}`,
+		`Ada bids £110 on ${cardName(ma)}`,
 		'Ada passes'
 	];
 	// The log shows the newest line first.
@@ -145,9 +145,9 @@ test('hotseat 1822NRS: create, bid, get outbid, raise, pass, reload, refused bid
 	await expectPlayer(page, 'Brunel', START_CASH, 0);
 	await expectPlayer(page, 'Cleo', START_CASH - 100, 0);
 	const log = page.getByTestId('game-log');
-	await expect(log).toContainText(`Ada wins ${ma}`);
-	await expect(log).toContainText(`Ada wins ${cx}`);
-	await expect(log).toContainText(`Cleo wins ${mb}`);
+	await expect(log).toContainText(`Ada wins ${cardName(ma)}`);
+	await expect(log).toContainText(`Ada wins ${cardName(cx)}`);
+	await expect(log).toContainText(`Cleo wins ${cardName(mb)}`);
 	await expect(page.getByTestId('turn-status')).toContainText('to act');
 	const turn = (await page.getByTestId('turn-status').locator('b').textContent()) ?? '';
 	expect(turn).toMatch(/^Minor \d+ \((Ada|Cleo)\)$/);

@@ -8,7 +8,7 @@
 // discarded the game's log, head, chain and state hash are exactly as before — also after a reload,
 // so nothing was stored. Undo then redo returns to the same state hash.
 import { expect, test, type Page } from '@playwright/test';
-import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
+import { bid, box, cardName, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
 
 const BID = 100;
 const MINOR_TREASURY = 100;
@@ -76,10 +76,10 @@ async function planAndEscapeInStockRound(page: Page): Promise<void> {
 	await bid(page, first, BID);
 	await expect(box(page, first)).toContainText(`£${BID}`);
 	await expect(banner(page)).toContainText('1 move tried');
-	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £${BID} on ${first}`);
+	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £${BID} on ${cardName(first)}`);
 	await press(page, 'Escape');
 	await expect(banner(page)).toHaveCount(0);
-	await expect(page.getByTestId('game-log')).not.toContainText(`Ada bids £${BID} on ${first}`);
+	await expect(page.getByTestId('game-log')).not.toContainText(`Ada bids £${BID} on ${cardName(first)}`);
 	await expectLive(page, before);
 }
 
@@ -114,7 +114,7 @@ test('planning branch: buy, lay and run privately, discard, nothing changed; und
 	const turn = (await page.getByTestId('turn-status').locator('b').textContent()) ?? '';
 	const [, minor] = turn.match(/^Minor (\d+) \((\w+)\)$/) ?? [];
 	expect(minor).toBeTruthy();
-	const label = `M${minor}`;
+	const label = `Minor ${minor}`;
 	const before = await live(page);
 	expect(before.hash).not.toBe('');
 

@@ -76,7 +76,7 @@ test('routes by hand: click stops, see the revenue, edit, best routes, edit one 
 	const turn = (await page.getByTestId('turn-status').locator('b').textContent()) ?? '';
 	const [, minor, owner] = turn.match(/^Minor (\d+) \((\w+)\)$/) ?? [];
 	expect(minor).toBeTruthy();
-	const label = `M${minor}`;
+	const label = `Minor ${minor}`;
 	const { hex: home, node: homeNode, value: cityValue } = printedHome(minor);
 	const log = page.getByTestId('game-log');
 

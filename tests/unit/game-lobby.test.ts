@@ -73,7 +73,7 @@ describe('the lobby of a game for friends', () => {
 		expect(watcher.refusal?.code).toBe('not_your_turn');
 		expect(await host.act(bidAction(1, ma, 100))).toBe(true);
 		await settle();
-		expect(watcher.log.map((l) => l.text)).toEqual(['Stock Round 1', `Ada bids £100 on ${ma}`]);
+		expect(watcher.log.map((l) => l.text)).toEqual(['Stock Round 1', `Ada bids £100 on Minor ${ma.slice(1)}`]);
 		expect(host.undoableSeat).toBe(0);
 		expect(guest.undoableSeat).toBe(null);
 		expect(await guest.undo()).toBe(false);
@@ -81,7 +81,7 @@ describe('the lobby of a game for friends', () => {
 		await settle();
 		// The bid is gone from the log's actions; the undo line says what was taken back.
 		expect(guest.log.filter((l) => l.kind !== 'undo').map((l) => l.text)).toEqual(['Stock Round 1']);
-		expect(guest.log.at(-1)).toMatchObject({ kind: 'undo', text: `Ada took back: Ada bids £100 on ${ma}` });
+		expect(guest.log.at(-1)).toMatchObject({ kind: 'undo', text: `Ada took back: Ada bids £100 on Minor ${ma.slice(1)}` });
 		expect(host.undoableSeat).toBe(null);
 	});
 

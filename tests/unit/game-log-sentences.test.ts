@@ -11,7 +11,7 @@ function game(): GameState {
 describe('the log as sentences', () => {
 	it('names players by name and gives amounts in pounds', () => {
 		const s = game();
-		expect(describeAction(s, { type: 'bid', entity: 1, company: 'M5', price: 105 })).toBe('Ada bids £105 on M5');
+		expect(describeAction(s, { type: 'bid', entity: 1, company: 'M5', price: 105 })).toBe('Ada bids £105 on Minor 5');
 		expect(describeAction(s, { type: 'pass', entity: 2 })).toBe('Brunel passes');
 		expect(describeAction(s, { type: 'par', entity: 1, corporation: 'LNWR', share_price: '90,4,2' })).toBe('Ada starts LNWR at £90');
 		expect(describeAction(s, { type: 'buy_shares', entity: 2, shares: ['LNWR_3'], percent: 10 })).toBe('Brunel buys 10% of LNWR');

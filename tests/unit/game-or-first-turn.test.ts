@@ -75,7 +75,7 @@ describe('a minor’s first operating turn from the offered options (rules diges
 		expect(after.corporations[minor].cash).toBe(MINOR_TREASURY - L_PRICE_NRS);
 		expect(after.corporations[minor].trains.map((t) => t.name)).toEqual(['L']);
 		expect(describeAction(start, buyTrainAction(minor, offer.train, L_PRICE_NRS, 'L') as unknown as Action, after)).toBe(
-			`M${minor} buys an L train for £${L_PRICE_NRS}`
+			`Minor ${minor} buys an L train for £${L_PRICE_NRS}`
 		);
 	});
 
@@ -108,7 +108,7 @@ describe('a minor’s first operating turn from the offered options (rules diges
 		const action = layTileAction(lays.entity, lays.combo, hex.hex, t.tileId, r.rotation) as unknown as Action;
 		const after = apply(afterL, action);
 		const spent = afterL.corporations[minor].cash - after.corporations[minor].cash;
-		expect(describeAction(afterL, action, after)).toMatch(new RegExp(`^M${minor} lays tile ${t.tile} on ${hex.hex}( \\([^)]+\\))? for £${spent}$`));
+		expect(describeAction(afterL, action, after)).toMatch(new RegExp(`^Minor ${minor} lays tile ${t.tile} on ${hex.hex}( \\([^)]+\\))? for £${spent}$`));
 	});
 
 	it('a lay not offered is refused with a reason and the state is unchanged', () => {
@@ -142,7 +142,7 @@ describe('a minor’s first operating turn from the offered options (rules diges
 		expect(s.players.find((p) => p.id === owner)!.cash).toBe(ownerCash + (revenue - kept));
 		const name = before.players.find((p) => p.id === owner)!.name;
 		expect(describeAction(before, runRoutesAction(minor, best.routes) as unknown as Action, s)).toBe(
-			`M${minor} runs for £${revenue}: £${revenue - kept} to ${name}, £${kept} kept`
+			`Minor ${minor} runs for £${revenue}: £${revenue - kept} to ${name}, £${kept} kept`
 		);
 	});
 

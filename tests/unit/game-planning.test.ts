@@ -66,7 +66,7 @@ describe('a planning branch is private: the live game and its log never change',
 		expect(liveFingerprint(view, () => log.entries().length)).toEqual(before);
 		expect(stateHash(view.state!)).toBe(before.hash);
 		// The branch's own log: the game's log, a header, then the move as a sentence.
-		expect(branch.log.map((l) => l.text)).toEqual([...view.log.map((l) => l.text), BRANCH_LOG_HEADER, `Ada bids £${BID} on ${minor}`]);
+		expect(branch.log.map((l) => l.text)).toEqual([...view.log.map((l) => l.text), BRANCH_LOG_HEADER, `Ada bids £${BID} on Minor ${minor.slice(1)}`]);
 	});
 
 	it('a tile lay and a run on the branch show their results there; the live game is unchanged', async () => {
@@ -98,7 +98,7 @@ describe('a planning branch is private: the live game and its log never change',
 		expect(best.total).toBeGreaterThan(0);
 		expect(await branch.act(runRoutesAction(minor, best.routes), 'or-run')).toBe(true);
 		expect(branch.state.corporations[minor].cash).toBe(afterLay + Math.floor(best.total / 2));
-		expect(branch.log.at(-1)?.text ?? '').toMatch(new RegExp(`^M${minor} runs for £${best.total}`));
+		expect(branch.log.at(-1)?.text ?? '').toMatch(new RegExp(`^Minor ${minor} runs for £${best.total}`));
 
 		expect(liveFingerprint(view, () => log.entries().length)).toEqual(before);
 		expect(view.state!.corporations[minor].cash).toBe(MINOR_TREASURY);
@@ -208,7 +208,7 @@ describe('stepping back on a branch', () => {
 		expect(branch.canRedo).toBe(true);
 		expect(await branch.act(bidAction(ada, m2, BID))).toBe(true);
 		expect(branch.canRedo).toBe(false);
-		expect(branch.log.at(-1)?.text).toBe(`Ada bids £${BID} on ${m2}`);
+		expect(branch.log.at(-1)?.text).toBe(`Ada bids £${BID} on Minor ${m2.slice(1)}`);
 	});
 
 	it('each position of a branch has its own route-finder key, never the live one', async () => {

@@ -50,7 +50,7 @@ describe('undo of another seat’s action needs that seat’s consent', () => {
 		expect(await b.act(bidAction(2, minor, 105))).toBe(true);
 		await settle();
 		const before = a.view!.stateHash;
-		const brunelsBid = `Brunel bids £105 on ${minor}`;
+		const brunelsBid = `Brunel bids £105 on Minor ${minor.slice(1)}`;
 
 		// Ada's device offers to ask Brunel; Brunel's device takes it back as its own.
 		expect(a.undoableSeat).toBeNull();

@@ -25,7 +25,7 @@ describe('the log of a hotseat game lists undos and redos as entries', () => {
 		expect(await view.undo()).toBe(true);
 		expect(view.log.map((l) => [l.kind, l.text, l.position])).toEqual([
 			['round', 'Stock Round 1', 0],
-			['action', `Ada bids £100 on ${minor}`, 1],
+			['action', `Ada bids £100 on Minor ${minor.slice(1)}`, 1],
 			['undo', 'Ada took back: Ada passes', 1]
 		]);
 		expect(view.actions).toEqual([bidAction(1, minor, 100)]);

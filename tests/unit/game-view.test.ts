@@ -52,9 +52,9 @@ describe('the game view of a hotseat stock round', () => {
 		await view.act(bidAction(2, minors[0], 105));
 		expect(view.log.map((l) => l.text)).toEqual([
 			'Stock Round 1',
-			`Ada bids £100 on ${minors[0]}`,
+			`Ada bids £100 on Minor ${minors[0].slice(1)}`,
 			'Ada passes',
-			`Brunel bids £105 on ${minors[0]}`
+			`Brunel bids £105 on Minor ${minors[0].slice(1)}`
 		]);
 	});
 
@@ -92,7 +92,7 @@ describe('the game view of a hotseat stock round', () => {
 		await view.act(passAction(2));
 		await view.act(passAction(1));
 		const texts = view.log.map((l) => l.text);
-		expect(texts.some((t) => t.startsWith(`Ada wins ${minor} (`) && t.endsWith('for £100'))).toBe(true);
+		expect(texts.some((t) => t.startsWith(`Ada wins Minor ${minor.slice(1)} (`) && t.endsWith('for £100'))).toBe(true);
 		expect(view.roundName).not.toBe('Stock Round 1');
 		expect(texts.at(-1)).toBe(view.roundName);
 		expect(view.choices).toBeNull();

@@ -9,7 +9,8 @@
 import { autoActions, roundName, type Action, type GameState } from '../engine';
 import { CHECKPOINT_EVERY, HistoryReplay, type ReplayListener } from './history-replay';
 import type { HistoryStep, StepSource } from './history-steps';
-import { companyName, playerName } from './stock-view';
+import { playerName } from './stock-view';
+import { choiceLabel, companyLabel, corporationName, minorRailwayName } from './game-view-names';
 import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
 
 /** Round headers, actions, what an action caused, undo requests and their answers. */
@@ -85,20 +86,20 @@ export function describeAction(state: GameState, action: Action, after?: GameSta
 	const a = action as unknown as Record<string, unknown>;
 	switch (action.type) {
 		case 'bid':
-			return `${who} bids ${money(action.price)} on ${action.company}`;
+			return `${who} bids ${money(action.price)} on ${companyLabel(state, action.company)}`;
 		case 'pass':
 			return `${who} passes`;
 		case 'par': {
 			const price = Number(String(action.share_price).split(',')[0]);
-			return `${who} starts ${action.corporation} at ${money(price)}`;
+			return `${who} starts ${corporationName(state, action.corporation)} at ${money(price)}`;
 		}
 		case 'buy_shares': {
 			const pct = num(a.percent);
-			return `${who} buys ${pct ? `${pct}%` : 'a share'} of ${corporationOfShare(action.shares[0])}`;
+			return `${who} buys ${pct ? `${pct}%` : 'a share'} of ${corporationName(state, corporationOfShare(action.shares[0]))}`;
 		}
 		case 'sell_shares': {
 			const pct = num(a.percent);
-			return `${who} sells ${pct ? `${pct}%` : `${action.shares.length} share(s)`} of ${corporationOfShare(action.shares[0])}`;
+			return `${who} sells ${pct ? `${pct}%` : `${action.shares.length} share(s)`} of ${corporationName(state, corporationOfShare(action.shares[0]))}`;
 		}
 		case 'payoff_player_debt':
 			return `${who} pays off the loan`;
@@ -129,17 +130,17 @@ export function describeAction(state: GameState, action: Action, after?: GameSta
 			return `${who} buys ${trainWithArticle(name)}${from} for ${money(action.price)}`;
 		}
 		case 'choose':
-			return `${who} chooses ${String(action.choice)}`;
+			return `${who} chooses ${choiceLabel(String(action.choice))}`;
 		case 'choose_ability':
-			return `${who} uses ${typeof action.choice === 'string' ? action.choice : 'an ability'}`;
+			return `${who} uses ${typeof action.choice === 'string' ? choiceLabel(action.choice) : 'an ability'}`;
 		case 'acquire_company':
-			return `${who} acquires ${action.company}`;
+			return `${who} acquires ${companyLabel(state, action.company)}`;
 		case 'merge':
-			return `${who} acquires ${action.corporation}`;
+			return `${who} acquires ${corporationName(state, action.corporation)}`;
 		case 'program_share_pass':
 			return `${who} sets auto-pass${a.unconditional === true ? ', unconditionally' : ''}${a.indefinite === true ? ', for every stock round' : ''}`;
 		case 'program_buy_shares':
-			return `${who} sets automatic buying of ${String(a.corporation)}`;
+			return `${who} sets automatic buying of ${corporationName(state, String(a.corporation))}`;
 		case 'program_disable':
 			return a.reason === 'user' || a.reason === undefined ? `${who} cancels their automatic actions` : `${who}'s automatic actions stop: ${String(a.reason)}`;
 		default:
@@ -161,7 +162,8 @@ function results(before: GameState, after: GameState): string[] {
 		const card = after.companies[company];
 		// A minor's card is removed when the minor floats; other cards pass to their buyer.
 		if (card && (card.owner === null || card.owner === 'bank')) continue;
-		out.push(`${playerName(before, top.player)} wins ${company} (${companyName(before, company)}) for ${money(top.price)}`);
+		const railway = minorRailwayName(before, company);
+		out.push(`${playerName(before, top.player)} wins ${companyLabel(before, company)}${railway ? ` (${railway})` : ''} for ${money(top.price)}`);
 	}
 	return out;
 }
@@ -247,7 +249,7 @@ export class LogBuilder {
 				position,
 				round: roundName(before),
 				actor: entity === undefined || entity === null ? '' : String(entity),
-				actorName: typeof entity === 'number' ? playerName(before, entity) : typeof entity === 'string' ? entity : '',
+				actorName: typeof entity === 'number' ? playerName(before, entity) : typeof entity === 'string' ? corporationName(before, entity) : '',
 				source: step.source
 			}
 		];

@@ -2,6 +2,7 @@
  * What the operating-round page shows about the operating company: its name, president,
  * cash, trains, stations and share price, read from the engine's state.
  */
+import { corporationName } from './game-view-names';
 import { corporationPrice, type GameState } from '../engine';
 import { mapFor } from '../engine/titles/g1822/board-ops';
 import { playerName } from './stock-view';
@@ -22,7 +23,7 @@ export interface CompanyCard {
 }
 
 export function corporationLabel(state: GameState, id: string): string {
-	return state.corporations[id]?.type === 'minor' ? `M${id}` : id;
+	return corporationName(state, id);
 }
 
 export function companyCard(state: GameState, id: string, president: number | null): CompanyCard | null {

@@ -6,6 +6,7 @@
  * Committed cash and the certificate count are figures the engine computes internally but does
  * not export; they are read here from the same state by the rules digest's definitions (3.3, 3.6).
  */
+import { companyTitle, concessionMajor, minorHome, minorRailwayName, privateAbility } from './game-view-names';
 import { bidBoxes, configFor, corporationPrice, type GameState } from '../engine';
 
 export type CompanyKind = 'private' | 'concession' | 'minor';
@@ -18,6 +19,10 @@ export interface BidView {
 
 export interface BidBoxView {
 	readonly company: string;
+	/** The card by name: "Minor 17", "LNWR concession", "P5". */
+	readonly title: string;
+	/** A minor's railway and home city, a concession's major, a private's name and ability. */
+	readonly details: readonly string[];
 	readonly name: string;
 	readonly kind: CompanyKind;
 	readonly faceValue: number;
@@ -90,6 +95,23 @@ function highest(bids: readonly { player: number; price: number }[]): { player: 
 	return best;
 }
 
+/** What a bid box says about its card beyond its title: a minor's railway and home city, a concession's major, a private's name and ability. */
+export function boxDetails(state: GameState, company: string): string[] {
+	const railway = minorRailwayName(state, company);
+	if (railway !== null) {
+		const home = minorHome(state, company);
+		return [railway, ...(home ? [`Home: ${home}`] : [])];
+	}
+	const major = concessionMajor(state, company);
+	if (major !== null) return [`Starts the major ${major}`];
+	const def = configFor(state).companyDefs[company];
+	if (def?.kind === 'private') {
+		const ability = privateAbility(state, company);
+		return [def.name.replace(/\s*\([^)]*\)\s*$/, ''), ...(ability ? [`Ability: ${ability}`] : [])];
+	}
+	return def ? [def.name] : [];
+}
+
 export function boxViews(state: GameState): BidBoxView[] {
 	const config = configFor(state);
 	const all = stockBids(state);
@@ -100,6 +122,8 @@ export function boxViews(state: GameState): BidBoxView[] {
 			.map((b) => ({ player: b.player, name: playerName(state, b.player), price: b.price }));
 		return {
 			company,
+			title: companyTitle(state, company),
+			details: boxDetails(state, company),
 			name: def?.name ?? company,
 			kind: def?.kind ?? 'private',
 			faceValue: def?.value ?? 0,
