@@ -6,6 +6,7 @@
  */
 import { Game, autoActions, type Action, type GameState } from '../../src/lib/engine/index';
 import { parseExport } from '../../src/lib/interop/parse-export';
+import { sameAutoActions } from '../../src/lib/interop/replay';
 
 export interface LiveStep {
 	readonly action: Action;
@@ -18,15 +19,6 @@ export interface LiveReplay {
 	/** The first action refused, with the engine's code (null when every action was accepted). */
 	readonly refused: { readonly index: number; readonly id: number | undefined; readonly code: string; readonly message: string } | null;
 	readonly game: Game;
-}
-
-/** Automatic actions compared as the site compares them: every field but the time and bookkeeping. */
-export function sameAutoActions(ran: readonly Action[], recorded: readonly Action[]): boolean {
-	const key = (a: Action) => {
-		const { created_at: _t, id: _i, user: _u, entity_type: _e, ...rest } = a as Action & { user?: unknown };
-		return JSON.stringify(Object.fromEntries(Object.entries(rest).sort(([x], [y]) => (x < y ? -1 : 1))));
-	};
-	return ran.length === recorded.length && ran.every((a, i) => key(a) === key(recorded[i]));
 }
 
 export function liveReplay(json: unknown, options: { keepStates?: boolean } = {}): LiveReplay {

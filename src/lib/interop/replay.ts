@@ -63,7 +63,7 @@ function sameScores(a: Record<string, number>, b: Readonly<Record<string, number
 }
 
 /** Automatic actions compared as the site compares them: every field but the bookkeeping ones. */
-function sameAutoActions(ran: readonly Action[], recorded: readonly Action[]): boolean {
+export function sameAutoActions(ran: readonly Action[], recorded: readonly Action[]): boolean {
 	const strip = (a: Action) => {
 		const { created_at: _t, id: _i, user: _u, entity_type: _e, ...rest } = a as Action & { user?: unknown };
 		return JSON.stringify(Object.fromEntries(Object.entries(rest).sort(([x], [y]) => (x < y ? -1 : 1))));
