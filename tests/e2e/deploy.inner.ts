@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { cardName } from './game-helpers';
 
 const out = path.resolve(process.env.DEPLOY_OUT || 'tests/output/deploy');
 const addr = process.env.DEPLOY_ADDR || '127.0.0.1';
@@ -148,7 +149,7 @@ test('two Chromium profiles through Caddy (https) and coturn (TURN forced): join
 	await a.getByRole('button', { name: /End turn|Pass/ }).first().click();
 	await expect(logLines(b).first()).toHaveText('Ada passes');
 	await bid(b, mb, 100);
-	await expect(logLines(a).first()).toHaveText(`Brunel bids £100 on ${mb}`);
+	await expect(logLines(a).first()).toHaveText(`Brunel bids £100 on ${cardName(mb)}`);
 	await expect
 		.poll(async () => {
 			const [ha, hb] = [await headOf(a), await headOf(b)];

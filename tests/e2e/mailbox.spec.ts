@@ -12,7 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { bid, watchErrors } from './game-helpers';
+import { bid, watchErrors, cardName } from './game-helpers';
 import { deriveMailboxKeys } from '../../src/lib/state/mailbox';
 
 const syncState = (page: Page) => page.getByTestId('sync-state');
@@ -125,9 +125,9 @@ test('two players who are never online together: every move goes through the enc
 	b = await open(ctxB, link);
 	await expect(syncState(b)).toHaveAttribute('data-head', afterA!, { timeout: 30_000 });
 	await expect(logLines(b).first()).toHaveText('Ada passes');
-	await expect(logLines(b).nth(1)).toHaveText(`Ada bids £100 on ${ma}`);
+	await expect(logLines(b).nth(1)).toHaveText(`Ada bids £100 on ${cardName(ma)}`);
 	await bid(b, mb, 100);
-	await expect(logLines(b).first()).toHaveText(`Brunel bids £100 on ${mb}`);
+	await expect(logLines(b).first()).toHaveText(`Brunel bids £100 on ${cardName(mb)}`);
 	await mailboxSettled(b);
 	const afterB = { head: await syncState(b).getAttribute('data-head'), hash: await syncState(b).getAttribute('data-state-hash') };
 	await b.close();
@@ -136,7 +136,7 @@ test('two players who are never online together: every move goes through the enc
 	a = await open(ctxA, link);
 	await expect(syncState(a)).toHaveAttribute('data-head', afterB.head!, { timeout: 30_000 });
 	await expect(syncState(a)).toHaveAttribute('data-state-hash', afterB.hash!);
-	await expect(logLines(a).first()).toHaveText(`Brunel bids £100 on ${mb}`);
+	await expect(logLines(a).first()).toHaveText(`Brunel bids £100 on ${cardName(mb)}`);
 	await expect(a.getByTestId('peer')).toHaveCount(1);
 	await a.close();
 

@@ -16,6 +16,7 @@
 // B accepts: the action is taken back on both, at the same head and state hash. A has a STUN
 // server in its settings and B none: each peer connection is made with exactly those.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { cardName } from './game-helpers';
 
 const SCREENSHOTS = 'tests/output/screenshots';
 
@@ -139,7 +140,7 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	// Back and forth: each move shows on the other browser.
 	const log = ['Stock Round 1'];
 	await bid(a, ma, 100);
-	log.push(`Ada bids £100 on ${ma}`);
+	log.push(`Ada bids £100 on ${cardName(ma)}`);
 	await expectLog(b, log);
 	await endTurn(a);
 	log.push('Ada passes');
@@ -150,14 +151,14 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 	await expect(a).not.toHaveTitle(/Your turn/);
 
 	await bid(b, mb, 100);
-	log.push(`Brunel bids £100 on ${mb}`);
+	log.push(`Brunel bids £100 on ${cardName(mb)}`);
 	await expectLog(a, log);
 	await endTurn(b);
 	log.push('Brunel passes');
 	await expectTurn(a, 'Ada');
 
 	await bid(a, cx, 100);
-	log.push(`Ada bids £100 on ${cx}`);
+	log.push(`Ada bids £100 on ${cardName(cx)}`);
 	await endTurn(a);
 	log.push('Ada passes');
 	await expectLog(b, log);
@@ -172,13 +173,13 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 
 	// Both act on the same head: B outbids Ada on the first minor; A takes back A's last pass.
 	await bid(b, ma, 105);
-	await expect(logLines(b).first()).toHaveText(`Brunel bids £105 on ${ma}`);
+	await expect(logLines(b).first()).toHaveText(`Brunel bids £105 on ${cardName(ma)}`);
 	await a.getByRole('button', { name: 'Take back my last action' }).click();
 	await expectTurn(a, 'Ada');
 	// The taken-back pass leaves the log; a line of its own says what was taken back.
 	const tookBack = 'Ada took back: Ada passes';
 	await expect(logLines(a).first()).toHaveText(tookBack);
-	await expect(logLines(a).nth(1)).toHaveText(`Ada bids £100 on ${cx}`);
+	await expect(logLines(a).nth(1)).toHaveText(`Ada bids £100 on ${cardName(cx)}`);
 	// Each side's entry is a child of the same head.
 	expect((await headOf(b)).head).not.toBe(forkPoint.head);
 	expect((await headOf(a)).head).not.toBe(forkPoint.head);
@@ -209,7 +210,7 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 		await expectTurn(a, 'Ada');
 		await expectTurn(b, 'Ada');
 	} else {
-		merged = [...log, `Brunel bids £105 on ${ma}`];
+		merged = [...log, `Brunel bids £105 on ${cardName(ma)}`];
 		await expectTurn(a, 'Brunel');
 		await expectTurn(b, 'Brunel');
 	}
@@ -333,10 +334,10 @@ test('two browsers: taking back the other player’s action asks them; declined,
 	const log = ['Stock Round 1'];
 	await bid(a, ma, 100);
 	await endTurn(a);
-	log.push(`Ada bids £100 on ${ma}`, 'Ada passes');
+	log.push(`Ada bids £100 on ${cardName(ma)}`, 'Ada passes');
 	await expectTurn(b, 'Brunel');
 	await bid(b, mb, 100);
-	const brunelsBid = `Brunel bids £100 on ${mb}`;
+	const brunelsBid = `Brunel bids £100 on ${cardName(mb)}`;
 	log.push(brunelsBid);
 	await expectLog(a, log);
 	await expect.poll(async () => (await headOf(b)).head).toBe((await headOf(a)).head);
