@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from '../../server/create-server.js';
+import { cardName } from './game-helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BUILD = path.join(ROOT, 'build');
@@ -159,10 +160,10 @@ test('offline: an existing game opens from the cache, a hotseat action is played
 	await input.fill('100');
 	await input.press('Enter');
 	await expect(page.getByTestId('active-committed')).toHaveText('£100');
-	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £100 on ${company}`);
+	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £100 on ${cardName(company ?? "")}`);
 
 	await page.reload();
-	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £100 on ${company}`);
+	await expect(page.getByTestId('game-log')).toContainText(`Ada bids £100 on ${cardName(company ?? "")}`);
 	await expect(box).toContainText('Next bid from £105');
 	await context.setOffline(false);
 });
