@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cardName } from './game-helpers';
+import { cardName, createNetworkNrsGame } from './game-helpers';
 
 const out = path.resolve(process.env.DEPLOY_OUT || 'tests/output/deploy');
 const addr = process.env.DEPLOY_ADDR || '127.0.0.1';
@@ -120,12 +120,7 @@ test('two Chromium profiles through Caddy (https) and coturn (TURN forced): join
 	await expect(a.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 
 	await a.goto('/new');
-	await a.getByRole('radio', { name: /1822NRS/ }).check();
-	await a.getByLabel('Number of players').selectOption('2');
-	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
-	await a.getByLabel(/Your name/).fill('Ada');
-	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
-	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+	await createNetworkNrsGame(a);
 	const shared = await a.getByTestId('game-link').inputValue();
 	// The shared link carries A's TURN server after the secret.
 	expect(shared.startsWith(a.url() + '&ice=')).toBe(true);

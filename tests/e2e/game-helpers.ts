@@ -55,3 +55,13 @@ export function cardName(id: string): string {
 	if (def?.kind === 'concession' && def.corporation) return `${def.corporation} concession`;
 	return def?.name ?? id;
 }
+
+/** On /new (already open): Ada creates a 2-player 1822NRS game for players on their own devices. */
+export async function createNetworkNrsGame(a: Page): Promise<void> {
+	await a.getByRole('radio', { name: /1822NRS/ }).check();
+	await a.getByLabel('Number of players').selectOption('2');
+	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
+	await a.getByLabel(/Your name/).fill('Ada');
+	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
+	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+}

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { bid, watchErrors, cardName } from './game-helpers';
+import { bid, watchErrors, cardName, createNetworkNrsGame } from './game-helpers';
 import { deriveMailboxKeys } from '../../src/lib/state/mailbox';
 
 const syncState = (page: Page) => page.getByTestId('sync-state');
@@ -65,12 +65,7 @@ test('two players who are never online together: every move goes through the enc
 
 	// A creates a 2-player 1822NRS game for friends, then closes it.
 	let a = await open(ctxA, '/new');
-	await a.getByRole('radio', { name: /1822NRS/ }).check();
-	await a.getByLabel('Number of players').selectOption('2');
-	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
-	await a.getByLabel(/Your name/).fill('Ada');
-	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
-	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+	await createNetworkNrsGame(a);
 	const link = a.url();
 	await expect(a.getByTestId('lobby-seat').nth(0)).toContainText('Ada');
 	await mailboxSettled(a);

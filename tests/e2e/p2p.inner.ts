@@ -16,7 +16,7 @@
 // B accepts: the action is taken back on both, at the same head and state hash. A has a STUN
 // server in its settings and B none: each peer connection is made with exactly those.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cardName } from './game-helpers';
+import { cardName, createNetworkNrsGame } from './game-helpers';
 
 const SCREENSHOTS = 'tests/output/screenshots';
 
@@ -76,12 +76,7 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 
 	// A creates a 2-player 1822NRS game for friends.
 	await a.goto('/new');
-	await a.getByRole('radio', { name: /1822NRS/ }).check();
-	await a.getByLabel('Number of players').selectOption('2');
-	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
-	await a.getByLabel(/Your name/).fill('Ada');
-	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
-	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+	await createNetworkNrsGame(a);
 	const link = a.url();
 	const gameId = link.match(/\/game\/([0-9a-f]{64})/)![1];
 
@@ -275,12 +270,7 @@ test('two browsers: create for friends, join by link, play, offline merge, recon
 /** A creates a 2-player 1822NRS game for friends, B takes seat 2, A starts: both in Stock Round 1. */
 async function startTwoPlayerGame(a: Page, b: Page) {
 	await a.goto('/new');
-	await a.getByRole('radio', { name: /1822NRS/ }).check();
-	await a.getByLabel('Number of players').selectOption('2');
-	await a.getByRole('radio', { name: /Players on their own devices/ }).check();
-	await a.getByLabel(/Your name/).fill('Ada');
-	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
-	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
+	await createNetworkNrsGame(a);
 	await b.goto(a.url());
 	await expect(b.getByTestId('lobby-seat')).toHaveCount(2, { timeout: 30_000 });
 	await b.getByLabel('Your name').fill('Brunel');
