@@ -11,7 +11,10 @@ import { configOf, LATEST_RULES, RULES_VERSIONS, type EngineMode, type GameSetup
 import type { TitleId } from './titles/g1822/title-def';
 import { createGameState } from './titles/g1822/setup';
 import type { GameState } from './titles/g1822/state';
-import { applyAction, playerValues } from './titles/g1822/process';
+import { applyAction, playerValues, type ActionObserver } from './titles/g1822/process';
+import { deriveEvents, eventBasis, type EventBasis } from './titles/g1822/event-derive';
+import type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice } from './titles/g1822/events';
+import { EVENT_KINDS } from './titles/g1822/events';
 import { stockChoices, type StockChoices } from './titles/g1822/stock/queries';
 import { allBidBoxes } from './titles/g1822/stock/bidboxes';
 import { currentPlayerId } from './titles/g1822/stock/turn';
@@ -33,6 +36,8 @@ export { LATEST_RULES, RULES_VERSIONS };
 export type { OperatingChoices, RunRevenue };
 export type { Program, ProgramType, ProgramStatus };
 export { stateHash };
+export type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice };
+export { EVENT_KINDS };
 
 export interface CreateGameOptions {
 	readonly title: TitleId;
@@ -63,10 +68,36 @@ export function process(state: GameState, action: Action): Result<GameState> {
 	return ok(next);
 }
 
+/**
+ * Pure, as `process`, with what the action did as events (issue 18): those of the action and of
+ * every automatic action it brought, in the order they happened. A refused action has none.
+ */
+export function processWithEvents(state: GameState, action: Action): Result<{ state: GameState; events: GameEvent[] }> {
+	const next = cloneJson(state);
+	const events = new EventCollector();
+	const r = guarded(next, action, events);
+	if (!r.ok) return r;
+	return ok({ state: next, events: events.events });
+}
+
+/** Derives each applied action's events against a reading taken just before it. */
+class EventCollector implements ActionObserver {
+	readonly events: GameEvent[] = [];
+	#basis: EventBasis | null = null;
+	before(state: Readonly<GameState>): void {
+		this.#basis = eventBasis(state, configOf(state.setup));
+	}
+	after(state: Readonly<GameState>, action: Action): void {
+		if (!this.#basis) return;
+		this.events.push(...deriveEvents(this.#basis, action, state, configOf(state.setup)));
+		this.#basis = null;
+	}
+}
+
 /** A throw inside the engine is a bug; it is reported as a refusal rather than crashing a peer. */
-function guarded(state: GameState, action: Action): Result<void> {
+function guarded(state: GameState, action: Action, observer?: ActionObserver): Result<void> {
 	try {
-		return applyAction(state, action);
+		return applyAction(state, action, observer);
 	} catch (e) {
 		return { ok: false, error: { code: 'internal_error', message: `Engine error: ${(e as Error).message}` } };
 	}
@@ -93,6 +124,16 @@ export class Game {
 	process(action: Action): Result<void> {
 		try {
 			return applyAction(this.#state, action);
+		} catch (e) {
+			return { ok: false, error: { code: 'internal_error', message: `Engine error: ${(e as Error).message}` } };
+		}
+	}
+	/** `process`, returning what the action did as events (none when it is refused). */
+	processWithEvents(action: Action): Result<GameEvent[]> {
+		const events = new EventCollector();
+		try {
+			const r = applyAction(this.#state, action, events);
+			return r.ok ? ok(events.events) : r;
 		} catch (e) {
 			return { ok: false, error: { code: 'internal_error', message: `Engine error: ${(e as Error).message}` } };
 		}

@@ -16,7 +16,17 @@ import { applyProgramAction, noteAction, resetAuto, watchTurn } from './stock/pr
 import { firePrograms } from './stock/program-fire';
 import { runAutoActions } from './auto-actions';
 
-export function applyAction(state: GameState, action: Action): Result<void> {
+/**
+ * Hears each action applied, the one given and every automatic one it brings: `before` just
+ * before it is tried, `after` once it is applied (a refused action has no `after`). The engine's
+ * events are derived this way (event-derive.ts).
+ */
+export interface ActionObserver {
+	before(state: Readonly<GameState>): void;
+	after(state: Readonly<GameState>, action: Action): void;
+}
+
+export function applyAction(state: GameState, action: Action, observer?: ActionObserver): Result<void> {
 	if (!action || typeof action !== 'object' || !isActionType((action as { type?: unknown }).type))
 		return refuse('unknown_action', `Unknown action type "${String((action as { type?: unknown })?.type)}".`);
 	switch (action.type) {
@@ -35,32 +45,35 @@ export function applyAction(state: GameState, action: Action): Result<void> {
 	if (state.end.finished) return refuse('game_over', 'The game has ended.');
 	if (action.type === 'end_game') {
 		// The site lets the table end a game by hand from any seat (even while a company acts).
+		observer?.before(state);
 		resetAuto(state);
 		delete state.auto;
 		state.end.finished = true;
 		state.end.reason = 'manually_ended';
+		observer?.after(state, action);
 		return ok(undefined);
 	}
-	const r = applyOne(state, action);
+	const r = applyOne(state, action, observer);
 	if (!r.ok) return r;
 	const config = configOf(state.setup);
 	// Steps with one answer and players' programs act now, as part of this action (auto-actions.ts).
 	if (config.mode === 'live' && config.blockingSteps) {
-		runAutoActions(state, config, (a) => applyOne(state, a));
+		runAutoActions(state, config, (a) => applyOne(state, a, observer));
 		return ok(undefined);
 	}
 	// Rules version 1: players' programs act for them now (live play; stock/program-fire.ts).
 	if (state.programs) {
 		resetAuto(state);
-		firePrograms(state, configOf(state.setup), (a) => applyOne(state, a));
+		firePrograms(state, configOf(state.setup), (a) => applyOne(state, a, observer));
 	}
 	return ok(undefined);
 }
 
 /** One action, without firing programs: a program setting, or an action of the round. */
-function applyOne(state: GameState, action: Action): Result<void> {
+function applyOne(state: GameState, action: Action, observer?: ActionObserver): Result<void> {
 	// Programs are set by a player at any time, not as a turn action (stock/programs.ts).
 	if (isProgramAction(action)) return applyProgramAction(state, configOf(state.setup), action);
+	observer?.before(state);
 	const before = watchTurn(state);
 	const r = validateInRound(state, action);
 	if (!r.ok) return r;
@@ -73,6 +86,7 @@ function applyOne(state: GameState, action: Action): Result<void> {
 	// A broken bank is a game-end trigger, checked after every action.
 	checkBank(state);
 	noteAction(state, action, before);
+	observer?.after(state, action);
 	return ok(undefined);
 }
 

@@ -5,7 +5,7 @@
  */
 import { refuse, ok, type Result } from '../../../core/result';
 import type { RunRoutesAction } from '../../../core/actions';
-import { holderPlayerId } from '../../../core/shares';
+import { holderPlayerId, type ShareCert, type ShareHolder } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { findPlayer, sharePrice } from '../entities';
 import { moveCorporation } from '../market-ops';
@@ -60,9 +60,14 @@ export function validateRunRoutes(
 	return ok({ revenue: total, subsidy, extraRevenue });
 }
 
+/** What a minor's treasury keeps of its revenue: floor(R/2); its owner gets the rest (rules digest 8.1). */
+export function minorKept(revenue: number): number {
+	return Math.floor(revenue / 2);
+}
+
 /** Minors always split: the treasury keeps floor(R/2), the owner gets the rest; right 1 on any revenue. */
 export function payMinor(state: GameState, config: ResolvedConfig, corp: CorporationState, revenue: number): void {
-	const kept = Math.floor(revenue / 2);
+	const kept = minorKept(revenue);
 	const owner = findPlayer(state, presidentId(corp) ?? -1);
 	state.bank.cash -= revenue;
 	corp.cash += kept;
@@ -77,11 +82,6 @@ export function validateDividend(action: { kind: string }): Result<DividendKind>
 	return ok(action.kind as DividendKind);
 }
 
-/**
- * A major's dividend: per share = distributed / 10; each holder is paid ceil(shares × per share)
- * (the Tax Haven truncated); treasury shares pay the corporation; market shares pay nobody.
- * Price: D = 0 left; D < P none; P ≤ D < 2P right; D ≥ 2P right twice.
- */
 /** What the treasury keeps of a revenue under a dividend choice. */
 function keptOf(revenue: number, kind: DividendKind): number {
 	if (kind === 'withhold') return revenue;
@@ -89,6 +89,33 @@ function keptOf(revenue: number, kind: DividendKind): number {
 	return 0;
 }
 
+/**
+ * What each holder of a major's shares is paid when `distributed` is paid out: per 10% share
+ * distributed / 10, rounded up per holder (the Tax Haven's truncated); market shares pay nobody.
+ * Holders in the order their first certificate appears.
+ */
+export function holderPayments(shares: readonly ShareCert[], distributed: number): { holder: ShareHolder; amount: number }[] {
+	const byHolder = new Map<ShareHolder, number>();
+	for (const c of shares) byHolder.set(c.owner, (byHolder.get(c.owner) ?? 0) + c.percent / 10);
+	const out: { holder: ShareHolder; amount: number }[] = [];
+	for (const [holder, count] of byHolder) {
+		if (holder === 'pool') continue;
+		const exact = (count * distributed) / 10;
+		out.push({ holder, amount: holder === 'taxhaven' ? Math.trunc(exact) : Math.ceil(exact) });
+	}
+	return out;
+}
+
+/** What a major's treasury keeps: an extra train's own choice applies to its revenue, the main choice to the rest (8.3). */
+export function majorKept(revenue: number, kind: DividendKind, extra: { revenue: number; kind: DividendKind } | null): number {
+	return extra ? keptOf(extra.revenue, extra.kind) + keptOf(revenue - extra.revenue, kind) : keptOf(revenue, kind);
+}
+
+/**
+ * A major's dividend: per share = distributed / 10; each holder is paid ceil(shares × per share)
+ * (the Tax Haven truncated); treasury shares pay the corporation; market shares pay nobody.
+ * Price: D = 0 left; D < P none; P ≤ D < 2P right; D ≥ 2P right twice.
+ */
 export function payMajor(
 	state: GameState,
 	config: ResolvedConfig,
@@ -101,25 +128,18 @@ export function payMajor(
 	// The subsidy goes to the treasury whatever the dividend, and does not move the price (7.2).
 	state.bank.cash -= subsidy;
 	corp.cash += subsidy;
-	// An extra train's own choice applies to its revenue; the main choice to the rest (8.3).
-	const kept = extra ? keptOf(extra.revenue, extra.kind) + keptOf(revenue - extra.revenue, kind) : keptOf(revenue, kind);
+	const kept = majorKept(revenue, kind, extra);
 	const distributed = revenue - kept;
 	state.bank.cash -= revenue;
 	corp.cash += kept;
 	if (distributed > 0) {
-		const perShareTimes10 = distributed; // per 10% share = distributed / 10
-		const byHolder = new Map<string, number>();
-		for (const c of corp.shares) byHolder.set(c.owner, (byHolder.get(c.owner) ?? 0) + c.percent / 10);
 		let paid = 0;
-		for (const [holder, shares] of byHolder) {
-			if (holder === 'pool') continue;
-			const exact = (shares * perShareTimes10) / 10;
-			const amount = holder === 'taxhaven' ? Math.trunc(exact) : Math.ceil(exact);
+		for (const { holder, amount } of holderPayments(corp.shares, distributed)) {
 			paid += amount;
 			if (holder === 'treasury') corp.cash += amount;
 			else if (holder === 'taxhaven') state.taxHaven.cash += amount;
 			else {
-				const p = findPlayer(state, holderPlayerId(holder as `player:${number}`) ?? -1);
+				const p = findPlayer(state, holderPlayerId(holder) ?? -1);
 				if (p) p.cash += amount;
 			}
 		}

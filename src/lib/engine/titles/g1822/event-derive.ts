@@ -1,0 +1,304 @@
+/**
+ * Deriving an action's events (events.ts) from a light reading of the state just before it and
+ * the state after it. The reading copies only what the events compare (cash, debt, prices,
+ * trains, share owners, card owners, the operating turn's figures), so that watching every action
+ * of a long replay stays cheap.
+ */
+import type { Action } from '../../core/actions';
+import type { ShareHolder } from '../../core/shares';
+import { trainTypeOf } from '../../core/trains';
+import type { ResolvedConfig } from './config';
+import { sharePrice } from './entities';
+import { holderPayments, majorKept, minorKept, type DividendKind } from './operating/dividend';
+import type { CompanyOwner, GameState, OperatingTurn } from './state';
+import { partyOf, type EventParty, type GameEvent, type PriceCause } from './events';
+
+interface CorporationBasis {
+	readonly type: 'minor' | 'major';
+	readonly cash: number;
+	readonly closed: boolean;
+	readonly price: number | null;
+	readonly operated: number;
+	readonly trains: readonly { readonly id: string; readonly name: string }[];
+	/** Owners of its certificates by index (left empty for one not started). */
+	readonly owners: readonly { readonly index: number; readonly percent: number; readonly president: boolean; readonly owner: ShareHolder }[];
+}
+
+export interface EventBasis {
+	readonly phase: number;
+	readonly roundKind: GameState['round']['kind'];
+	readonly bankBroken: boolean;
+	readonly finished: boolean;
+	readonly trigger: string | null;
+	readonly players: readonly { readonly id: number; readonly cash: number; readonly debt: number }[];
+	readonly corporations: Readonly<Record<string, CorporationBasis>>;
+	readonly companies: Readonly<Record<string, { readonly owner: CompanyOwner | null; readonly closed: boolean }>>;
+	readonly upcoming: readonly string[];
+	readonly discarded: readonly string[];
+	/** The operating corporation and its turn's figures (null outside an operating round). */
+	readonly active: string | null;
+	readonly turn: Pick<OperatingTurn, 'revenue' | 'subsidy' | 'extraRevenue' | 'extraKind'> & { readonly merge: { readonly minor: string; readonly payment: string | null } | null };
+}
+
+const NO_TURN: EventBasis['turn'] = { revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null };
+
+/** The reading of `state` that an action's events are derived against. */
+export function eventBasis(state: Readonly<GameState>, config: ResolvedConfig): EventBasis {
+	const corporations: Record<string, CorporationBasis> = {};
+	for (const [id, c] of Object.entries(state.corporations)) {
+		const started = !c.closed && (c.floated || c.ipoed);
+		corporations[id] = {
+			type: c.type,
+			cash: c.cash,
+			closed: c.closed,
+			price: sharePrice(config, c),
+			operated: c.operated,
+			trains: c.trains.map((t) => ({ id: t.id, name: t.name })),
+			owners: started ? c.shares.map((s) => ({ index: s.index, percent: s.percent, president: s.president, owner: s.owner })) : []
+		};
+	}
+	const companies: Record<string, { owner: CompanyOwner | null; closed: boolean }> = {};
+	for (const [id, c] of Object.entries(state.companies)) companies[id] = { owner: c.owner, closed: c.closed };
+	const round = state.round;
+	const t = round.kind === 'operating' ? round.turn : null;
+	return {
+		phase: state.phase,
+		roundKind: round.kind,
+		bankBroken: state.bank.broken,
+		finished: state.end.finished,
+		trigger: state.end.trigger,
+		players: state.players.map((p) => ({ id: p.id, cash: p.cash, debt: p.debt })),
+		corporations,
+		companies,
+		upcoming: [...state.depot.upcoming],
+		discarded: state.depot.discarded.map((d) => d.id),
+		active: round.kind === 'operating' ? (round.order[round.current] ?? null) : null,
+		turn: t ? { revenue: t.revenue, subsidy: t.subsidy, extraRevenue: t.extraRevenue, extraKind: t.extraKind, merge: t.merge ? { ...t.merge } : null } : NO_TURN
+	};
+}
+
+const holderOf = (id: number): ShareHolder => `player:${id}`;
+
+function presidentOf(c: CorporationBasis): number | null {
+	const pres = c.owners.find((o) => o.president);
+	return pres && pres.owner.startsWith('player:') ? Number(pres.owner.slice(7)) : null;
+}
+
+function num(x: unknown): number {
+	return typeof x === 'number' && Number.isFinite(x) ? x : 0;
+}
+
+/** A run's revenue as the action states it (each route's figure, and an imported run's extra). */
+function runRevenue(action: Action): number {
+	if (action.type !== 'run_routes' || !Array.isArray(action.routes)) return 0;
+	return action.routes.reduce((s, r) => s + num(r?.revenue), 0) + num(action.extra_revenue);
+}
+
+function dividendOf(basis: EventBasis, action: Action, after: Readonly<GameState>, config: ResolvedConfig, id: string, c: CorporationBasis): GameEvent {
+	const corp = after.corporations[id];
+	const priceAfter = sharePrice(config, corp);
+	const own = basis.active === id;
+	if (c.type === 'minor') {
+		const revenue = action.type === 'run_routes' && action.entity === id ? runRevenue(action) : 0;
+		const kept = minorKept(revenue);
+		const owner = presidentOf(c);
+		const receivers = owner !== null && revenue - kept > 0 ? [{ to: { kind: 'player', id: owner } as EventParty, amount: revenue - kept }] : [];
+		return { kind: 'dividend', corporation: id, revenue, choice: 'half', kept, perShare: null, subsidy: 0, receivers, priceBefore: c.price, priceAfter };
+	}
+	const chosen = action.type === 'dividend' && action.entity === id;
+	const revenue = chosen && own ? (basis.turn.revenue ?? 0) : 0;
+	const choice: DividendKind = chosen ? (action.kind as DividendKind) : 'withhold';
+	const t = basis.turn;
+	const extra = chosen && own && t.extraRevenue !== null && t.extraKind !== null ? { revenue: t.extraRevenue, kind: t.extraKind as DividendKind } : null;
+	const kept = majorKept(revenue, choice, extra);
+	const distributed = revenue - kept;
+	const receivers: { to: EventParty; amount: number }[] = [];
+	if (distributed > 0) {
+		for (const { holder, amount } of holderPayments(c.owners, distributed)) {
+			const to: EventParty | null = holder === 'treasury' ? { kind: 'corporation', id } : partyOf(holder);
+			if (to && amount > 0) receivers.push({ to, amount });
+		}
+	}
+	return {
+		kind: 'dividend',
+		corporation: id,
+		revenue,
+		choice,
+		kept,
+		perShare: distributed / 10,
+		subsidy: own ? t.subsidy : 0,
+		receivers,
+		priceBefore: c.price,
+		priceAfter
+	};
+}
+
+function priceCause(basis: EventBasis, action: Action, after: Readonly<GameState>): PriceCause {
+	if (action.type === 'sell_shares') return typeof action.entity === 'string' ? 'shares_issued' : 'shares_sold';
+	if (action.type === 'buy_shares' && typeof action.entity === 'string') return 'shares_redeemed';
+	if (basis.roundKind === 'stock' && after.round.kind !== 'stock') return 'sold_out';
+	return 'other';
+}
+
+/** The events of one applied action: `basis` read just before it, `after` the state it left. */
+export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<GameState>, config: ResolvedConfig): GameEvent[] {
+	const out: GameEvent[] = [];
+	const explainedPrice = new Set<string>();
+	const explainedClose = new Set<string>();
+	const playerBefore = new Map(basis.players.map((p) => [p.id, p]));
+	const cashOf = (id: number) => after.players.find((p) => p.id === id)?.cash ?? 0;
+	const debtOf = (id: number) => after.players.find((p) => p.id === id)?.debt ?? 0;
+	const loanDebt = new Map<number, number>();
+
+	// Dividends: a corporation's operating count grows when its run is paid (or withheld).
+	for (const [id, c] of Object.entries(basis.corporations)) {
+		const corp = after.corporations[id];
+		if (!corp || corp.operated <= c.operated) continue;
+		out.push(dividendOf(basis, action, after, config, id, c));
+		explainedPrice.add(id);
+	}
+
+	// A director's help with a train the company could not afford, and the bank's loan.
+	if (action.type === 'buy_train' && typeof action.entity === 'string') {
+		const c = basis.corporations[action.entity];
+		const price = num(action.price);
+		const director = c ? presidentOf(c) : null;
+		if (c && director !== null && price > c.cash) {
+			const fromPresident = price - c.cash;
+			const presCash = playerBefore.get(director)?.cash ?? 0;
+			const loan = Math.max(0, fromPresident - presCash);
+			const bought = after.corporations[action.entity]?.trains.find((t) => t.id === action.train);
+			const train = bought?.name ?? (typeof action.variant === 'string' ? action.variant : trainTypeOf(String(action.train)));
+			out.push({ kind: 'president_contributed', player: director, corporation: action.entity, amount: fromPresident, train });
+			if (loan > 0) {
+				const added = debtOf(director) - (playerBefore.get(director)?.debt ?? 0);
+				loanDebt.set(director, added);
+				out.push({ kind: 'loan_taken', player: director, amount: loan, debtAdded: added, corporation: action.entity });
+			}
+		}
+	}
+
+	// A director's sale to raise money for a train.
+	if (action.type === 'sell_shares' && typeof action.entity === 'number' && basis.roundKind === 'operating' && Array.isArray(action.shares) && action.shares.length > 0) {
+		const first = String(action.shares[0]);
+		const corpId = first.slice(0, first.lastIndexOf('_'));
+		const c = basis.corporations[corpId];
+		if (c) {
+			const named = new Set(action.shares.map((s) => Number(String(s).slice(String(s).lastIndexOf('_') + 1))));
+			const percent = typeof action.percent === 'number' ? action.percent : c.owners.filter((o) => named.has(o.index)).reduce((s, o) => s + o.percent, 0);
+			const proceeds = cashOf(action.entity) - (playerBefore.get(action.entity)?.cash ?? 0);
+			const priceAfter = sharePrice(config, after.corporations[corpId]);
+			out.push({ kind: 'emergency_sale', player: action.entity, corporation: corpId, percent, proceeds, priceBefore: c.price, priceAfter });
+			explainedPrice.add(corpId);
+		}
+	}
+
+	// A private bought by a corporation.
+	if (action.type === 'acquire_company') {
+		const before = basis.companies[action.company];
+		const now = after.companies[action.company];
+		if (before && now && now.owner?.startsWith('corporation:') && now.owner !== before.owner) {
+			const buyer = now.owner.slice('corporation:'.length);
+			const from = before.owner?.startsWith('player:') ? Number(before.owner.slice(7)) : null;
+			const price = (basis.corporations[buyer]?.cash ?? 0) - (after.corporations[buyer]?.cash ?? 0);
+			out.push({ kind: 'company_acquired', corporation: buyer, company: action.company, from, price });
+		}
+	}
+
+	// A minor taken over by the operating major.
+	const major = basis.active;
+	for (const [id, c] of Object.entries(basis.corporations)) {
+		if (c.type !== 'minor' || c.closed || !after.corporations[id]?.closed || !major || basis.corporations[major]?.type !== 'major') continue;
+		if (basis.roundKind !== 'operating') continue;
+		const from = presidentOf(c);
+		const majorBefore = basis.corporations[major];
+		const majorAfter = after.corporations[major];
+		const mine = (owners: readonly { owner: ShareHolder }[]) => (from === null ? 0 : owners.filter((o) => o.owner === holderOf(from)).length);
+		const shares = Math.max(0, mine(majorAfter.shares) - mine(majorBefore.owners));
+		const cash = from === null ? majorBefore.cash - majorAfter.cash : cashOf(from) - (playerBefore.get(from)?.cash ?? 0);
+		const merge = basis.turn.merge;
+		const choice = action.type === 'choose' ? String(action.choice) : null;
+		const payment = merge?.payment ?? (from === null ? 'money' : choice);
+		const token = merge?.payment != null ? choice : null;
+		out.push({ kind: 'minor_acquired', major, minor: id, from, payment, shares, cash, treasury: from === null ? 0 : c.cash, token });
+		explainedClose.add(id);
+	}
+
+	// Other price moves (a dividend's and an emergency sale's are told with them).
+	for (const [id, c] of Object.entries(basis.corporations)) {
+		if (explainedPrice.has(id) || c.price === null) continue;
+		const corp = after.corporations[id];
+		const now = corp ? sharePrice(config, corp) : null;
+		if (now === null || now === c.price || corp.closed) continue;
+		out.push({ kind: 'price_moved', corporation: id, from: c.price, to: now, cause: priceCause(basis, action, after) });
+	}
+
+	// Trains: rusted on companies, left the depot unbought, discarded to the open market.
+	const owned = new Set<string>();
+	for (const corp of Object.values(after.corporations)) for (const t of corp.trains) owned.add(t.id);
+	const discarded = new Set(after.depot.discarded.map((d) => d.id));
+	const rusted: string[] = [];
+	const rustEvents: GameEvent[] = [];
+	for (const [id, c] of Object.entries(basis.corporations)) {
+		if (after.corporations[id]?.closed && !c.closed) continue;
+		const gone = c.trains.filter((t) => !owned.has(t.id));
+		const toDiscard = (t: { id: string }) => discarded.has(t.id) && !basis.discarded.includes(t.id);
+		const lost = gone.filter((t) => !toDiscard(t));
+		for (const t of gone) if (toDiscard(t)) rustEvents.push({ kind: 'train_discarded', corporation: id, train: t.name });
+		if (lost.length > 0) {
+			rustEvents.unshift({ kind: 'trains_rusted', corporation: id, trains: lost.map((t) => t.name) });
+			for (const t of lost) if (!rusted.includes(t.name)) rusted.push(t.name);
+		}
+	}
+	const upcoming = new Set(after.depot.upcoming);
+	const removed = basis.upcoming.filter((t) => !upcoming.has(t) && !owned.has(t) && !discarded.has(t));
+	const rustedNow = (type: string) => {
+		const def = config.trains.find((d) => d.name === type);
+		const on = def?.rustsOn;
+		return !!on && !upcoming.has(`${on}-0`) && basis.upcoming.includes(`${on}-0`);
+	};
+	const byCause = { rusted: removed.filter((t) => rustedNow(trainTypeOf(t))), unbid_minor: removed.filter((t) => !rustedNow(trainTypeOf(t))) };
+	for (const t of byCause.rusted) if (!rusted.includes(trainTypeOf(t))) rusted.push(trainTypeOf(t));
+	for (const t of basis.discarded) if (!discarded.has(t) && !owned.has(t)) byCause.rusted.push(t);
+
+	if (after.phase !== basis.phase) {
+		const p = config.phases[after.phase];
+		const old = config.phases[basis.phase];
+		out.push({
+			kind: 'phase_changed',
+			phase: p.name,
+			trainLimit: p.trainLimit,
+			tiles: p.tiles,
+			operatingRounds: p.operatingRounds,
+			gained: p.status.filter((s) => !old.status.includes(s)),
+			rusted
+		});
+	}
+	out.push(...rustEvents);
+	if (byCause.unbid_minor.length > 0) out.push({ kind: 'trains_removed', trains: byCause.unbid_minor.map(trainTypeOf), cause: 'unbid_minor' });
+	if (byCause.rusted.length > 0) out.push({ kind: 'trains_removed', trains: byCause.rusted.map(trainTypeOf), cause: 'rusted' });
+
+	// Closures.
+	for (const [id, c] of Object.entries(basis.corporations)) {
+		if (c.closed || !after.corporations[id]?.closed || explainedClose.has(id)) continue;
+		out.push(c.type === 'minor' ? { kind: 'minor_closed', corporation: id } : { kind: 'company_closed', corporation: id });
+	}
+	for (const [id, c] of Object.entries(basis.companies)) {
+		if (c.closed || !after.companies[id]?.closed) continue;
+		const kind = config.companyDefs[id]?.kind;
+		if (kind === 'private') out.push({ kind: 'private_closed', company: id });
+		else if (kind === 'concession') out.push({ kind: 'concession_closed', company: id });
+	}
+
+	// Players' debt: interest added, repayments.
+	for (const p of basis.players) {
+		const delta = debtOf(p.id) - p.debt - (loanDebt.get(p.id) ?? 0);
+		if (delta > 0) out.push({ kind: 'interest_charged', player: p.id, amount: delta, debt: debtOf(p.id) });
+		else if (delta < 0) out.push({ kind: 'debt_paid', player: p.id, amount: -delta, debt: debtOf(p.id) });
+	}
+
+	if (!basis.bankBroken && after.bank.broken) out.push({ kind: 'bank_broken' });
+	if (basis.trigger === null && after.end.trigger !== null) out.push({ kind: 'game_end_triggered', trigger: after.end.trigger, timing: after.end.timing });
+	if (!basis.finished && after.end.finished) out.push({ kind: 'game_end', reason: after.end.reason });
+	return out;
+}
