@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+	processWithEvents,
 	activeEntities,
 	bidBoxes,
 	createGame,
@@ -19,6 +20,7 @@ import {
 	type GameState
 } from '../../src/lib/engine';
 import { describeAction } from '../../src/lib/state/log-sentences';
+import { describeEvent } from '../../src/lib/state/event-sentences';
 import { buyTrainAction, layTileAction, passAction, runRoutesAction } from '../../src/lib/state/operating-actions';
 import { bestRoutes, routeHexes } from '../../src/lib/state/operating-routes';
 
@@ -141,9 +143,13 @@ describe('a minor’s first operating turn from the offered options (rules diges
 		expect(s.corporations[minor].cash).toBe(MINOR_TREASURY - L_PRICE_NRS + kept);
 		expect(s.players.find((p) => p.id === owner)!.cash).toBe(ownerCash + (revenue - kept));
 		const name = before.players.find((p) => p.id === owner)!.name;
-		expect(describeAction(before, runRoutesAction(minor, best.routes) as unknown as Action, s)).toBe(
-			`Minor ${minor} runs for £${revenue}: £${revenue - kept} to ${name}, £${kept} kept`
-		);
+		expect(describeAction(before, runRoutesAction(minor, best.routes) as unknown as Action, s)).toBe(`Minor ${minor} runs for £${revenue}`);
+		// The split is the engine's dividend event, worded for the log (issue 18).
+		const r = processWithEvents(before, runRoutesAction(minor, best.routes) as unknown as Action);
+		expect(r.ok).toBe(true);
+		const dividend = r.ok ? r.value.events.find((e) => e.kind === 'dividend') : undefined;
+		expect(dividend).toBeDefined();
+		expect(describeEvent(s, dividend!)).toBe(`Minor ${minor} earns £${revenue}: £${revenue - kept} to ${name} and £${kept} kept in its treasury; share price £50 → £60`);
 	});
 
 	it('passing at housekeeping declines the L train and moves on to track', () => {

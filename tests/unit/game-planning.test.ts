@@ -98,7 +98,7 @@ describe('a planning branch is private: the live game and its log never change',
 		expect(best.total).toBeGreaterThan(0);
 		expect(await branch.act(runRoutesAction(minor, best.routes), 'or-run')).toBe(true);
 		expect(branch.state.corporations[minor].cash).toBe(afterLay + Math.floor(best.total / 2));
-		expect(branch.log.at(-1)?.text ?? '').toMatch(new RegExp(`^Minor ${minor} runs for £${best.total}`));
+		expect(branch.log.findLast((l) => l.kind === 'action')?.text ?? '').toMatch(new RegExp(`^Minor ${minor} runs for £${best.total}`));
 
 		expect(liveFingerprint(view, () => log.entries().length)).toEqual(before);
 		expect(view.state!.corporations[minor].cash).toBe(MINOR_TREASURY);

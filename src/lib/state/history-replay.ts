@@ -12,7 +12,7 @@
  * after it, which they may read during the call only. The steps to reach may be set first and
  * replayed later in slices (`target`, `advance`), so that opening a long game does not wait.
  */
-import type { GameState, RuleError } from '../engine';
+import type { GameEvent, GameState, RuleError } from '../engine';
 import { positionBefore } from './history-before';
 import { StepRunner, type HistoryStep } from './history-steps';
 
@@ -26,8 +26,11 @@ export type OnStep = (step: HistoryStep, index: number, before: GameState, after
 
 /** Hears every step replayed, again after a rewind too, and each rewind. */
 export interface ReplayListener {
-	/** `again`: the step was replayed before the rewind that brought it back (its log lines are kept). */
-	step(step: HistoryStep, index: number, before: GameState, after: Readonly<GameState>, error: RuleError | null, again: boolean): void;
+	/**
+	 * `again`: the step was replayed before the rewind that brought it back (its log lines are
+	 * kept). `events`: what the step did, as the engine reports it (empty when `again`).
+	 */
+	step(step: HistoryStep, index: number, before: GameState, after: Readonly<GameState>, error: RuleError | null, again: boolean, events: readonly GameEvent[]): void;
 	/** The steps from `base` on are dropped; replay resumes from the checkpoint at `base`. */
 	rewound(base: number): void;
 }
@@ -103,13 +106,13 @@ export class HistoryReplay {
 			const step = this.#target[i];
 			const again = i < this.#heardUntil;
 			const before = this.#listener || (onStep && !again) ? positionBefore(this.#runner.state, step.action) : null;
-			const error = this.#runner.run(step);
+			const error = this.#runner.run(step, !!this.#listener && !again);
 			this.#steps.push(step);
 			this.#latest = null;
 			if (this.#steps.length % this.#every === 0) this.#checkpoints.set(this.#steps.length, this.#runner.snapshot());
 			const after = this.#runner.state;
 			if (before) {
-				this.#listener?.step(step, i, before, after, error, again);
+				this.#listener?.step(step, i, before, after, error, again, !this.#listener || again ? [] : this.#runner.lastEvents);
 				if (!again) onStep?.(step, i, before, after, error?.message ?? null);
 			}
 		}

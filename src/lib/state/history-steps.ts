@@ -8,7 +8,7 @@
  * 'import': recorded revenue kept); the game switches to live play where they end, exactly as
  * the log's own replay does (sync/engine-1822-import.ts stateAfterPrefix).
  */
-import { createGame, Game, type Action, type GameState, type RuleError } from '../engine';
+import { createGame, Game, type Action, type GameEvent, type GameState, type RuleError } from '../engine';
 import type { SessionView } from '../sync';
 import { readSetup1822, playerIdOfSeat } from '../sync/engine-1822';
 import { readImportedPrefix, type ImportedPrefix } from '../sync/engine-1822-import';
@@ -131,9 +131,17 @@ export class StepRunner {
 		return this.run(step)?.message ?? null;
 	}
 
-	/** `apply`, with the engine's refusal whole (its code too). */
-	run(step: HistoryStep): RuleError | null {
-		const r = this.#game.process(step.action);
+	/** What the last step run with `events` did, as the engine reports it (none after a refusal). */
+	lastEvents: readonly GameEvent[] = [];
+
+	/** `apply`, with the engine's refusal whole (its code too); with `events`, the engine's events are kept in `lastEvents`. */
+	run(step: HistoryStep, events = false): RuleError | null {
+		let r: { ok: true } | { ok: false; error: RuleError };
+		if (events) {
+			const e = this.#game.processWithEvents(step.action);
+			this.lastEvents = e.ok ? e.value : [];
+			r = e;
+		} else r = this.#game.process(step.action);
 		this.#applied += 1;
 		if (!r.ok) return r.error;
 		// The prefix's last step: from here on the game is live play, as the log replays it.

@@ -6,15 +6,19 @@
  * Replay is incremental: when the new list of actions extends the one already replayed, only the
  * new actions are applied; a long list may be described in slices.
  */
-import { autoActions, roundName, type Action, type GameState } from '../engine';
+import { autoActions, roundName, type Action, type GameEvent, type GameEventKind, type GameState } from '../engine';
+import { describeEvent } from './event-sentences';
 import { CHECKPOINT_EVERY, HistoryReplay, type ReplayListener } from './history-replay';
 import type { HistoryStep, StepSource } from './history-steps';
 import { playerName } from './stock-view';
 import { choiceLabel, companyLabel, corporationName, minorRailwayName } from './game-view-names';
 import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
 
-/** Round headers, actions, what an action caused, undo requests and their answers. */
-export type LogLineKind = 'round' | 'action' | 'result' | 'undo' | 'consent';
+/**
+ * Round headers, actions, what an action caused (the engine's events, and results such as
+ * auctions won), undo requests and their answers.
+ */
+export type LogLineKind = 'round' | 'action' | 'result' | 'event' | 'undo' | 'consent';
 
 export interface LogLine {
 	/** The log entry id of the action or undo entry (empty for round headers and results). */
@@ -33,6 +37,8 @@ export interface LogLine {
 	readonly source: StepSource;
 	/** A live action that replays one an undo had just taken back. */
 	readonly redo?: boolean;
+	/** For an event line: the kind of the engine's event it tells. */
+	readonly event?: GameEventKind;
 }
 
 const money = (n: number) => `£${n}`;
@@ -61,23 +67,6 @@ function spent(before: GameState, after: GameState | undefined, entity: unknown)
 	const b = before.corporations[id]?.cash;
 	const a = after.corporations[id]?.cash;
 	return b === undefined || a === undefined ? null : b - a;
-}
-
-/**
- * A run, with what it paid where a minor's automatic dividend (half, the treasury keeping the
- * smaller half) was paid at once (rules digest 8.1).
- */
-function runSentence(before: GameState, after: GameState | undefined, entity: unknown, total: number): string {
-	const who = entityName(before, entity);
-	const id = typeof entity === 'string' ? entity : '';
-	const corp = before.corporations[id];
-	if (!after || !corp || corp.type !== 'minor' || total === 0) return `${who} runs for ${money(total)}`;
-	const kept = (after.corporations[id]?.cash ?? corp.cash) - corp.cash;
-	const ownerRef = corp.shares.find((c) => c.president)?.owner;
-	const owner = typeof ownerRef === 'string' && ownerRef.startsWith('player:') ? Number(ownerRef.slice('player:'.length)) : null;
-	if (owner === null || kept === 0) return `${who} runs for ${money(total)}`;
-	const paid = (after.players.find((p) => p.id === owner)?.cash ?? 0) - (before.players.find((p) => p.id === owner)?.cash ?? 0);
-	return `${who} runs for ${money(total)}: ${money(paid)} to ${playerName(before, owner)}, ${money(kept)} kept`;
 }
 
 /** One action as a sentence, read against the state before it (and after it, for what it cost). */
@@ -118,13 +107,15 @@ export function describeAction(state: GameState, action: Action, after?: GameSta
 		}
 		case 'run_routes': {
 			const total = action.routes.reduce((s, r) => s + (num(r.revenue) ?? 0), 0);
-			return runSentence(state, after, action.entity, total);
+			return `${who} runs for ${money(total)}`;
 		}
 		case 'dividend':
 			return `${who} ${action.kind === 'payout' ? 'pays out' : action.kind === 'withhold' ? 'withholds' : `chooses ${action.kind}`}`;
 		case 'buy_train': {
 			if (typeof a.exchange === 'string') return `${who} upgrades its L train to a 2 train for ${money(action.price)}`;
-			const name = typeof a.variant === 'string' ? a.variant : String(action.train).split('-')[0];
+			// The train as it is now named: an L bought as its 2 variant is a 2 train.
+			const bought = after && typeof action.entity === 'string' ? after.corporations[action.entity]?.trains.find((t) => t.id === action.train) : undefined;
+			const name = bought?.name ?? (typeof a.variant === 'string' ? a.variant : String(action.train).split('-')[0]);
 			const seller = Object.values(state.corporations).find((c) => c.trains.some((t) => t.id === action.train));
 			const from = seller ? ` from ${corporationLabel(state, seller.id)}` : '';
 			return `${who} buys ${trainWithArticle(name)}${from} for ${money(action.price)}`;
@@ -192,9 +183,9 @@ export class LogBuilder {
 	constructor(initial: GameState, liveFrom = 0, opts: { readonly also?: ReplayListener } = {}) {
 		const also = opts.also;
 		this.replay = new HistoryReplay(initial, liveFrom, CHECKPOINT_EVERY, {
-			step: (step, index, before, after, error, again) => {
-				if (!again) this.#describe(step, index, before, after, error?.message ?? null);
-				also?.step(step, index, before, after, error, again);
+			step: (step, index, before, after, error, again, events) => {
+				if (!again) this.#describe(step, index, before, after, error?.message ?? null, events);
+				also?.step(step, index, before, after, error, again, events);
 			},
 			rewound: (base) => also?.rewound(base)
 		});
@@ -235,7 +226,7 @@ export class LogBuilder {
 		return [...this.#lines];
 	}
 
-	#describe(step: HistoryStep, index: number, before: GameState, afterState: Readonly<GameState>, error: string | null): void {
+	#describe(step: HistoryStep, index: number, before: GameState, afterState: Readonly<GameState>, error: string | null, events: readonly GameEvent[]): void {
 		const after = afterState as GameState;
 		const position = index + 1;
 		const text = error === null ? describeAction(before, step.action, after) : `${describeAction(before, step.action)} (not replayed: ${error})`;
@@ -260,6 +251,9 @@ export class LogBuilder {
 				lines.push({ id: '', kind: 'result', text, position, round: roundName(before), actor: String(auto.entity), source: step.source });
 			}
 			for (const line of results(before, after)) lines.push({ id: '', kind: 'result', text: line, position, round: roundName(before), actor: '', source: step.source });
+			// What the action did, as the engine reports it.
+			const actor = entity === undefined || entity === null ? '' : String(entity);
+			for (const e of events) lines.push({ id: '', kind: 'event', event: e.kind, text: describeEvent(after, e), position, round: roundName(before), actor, source: step.source });
 			if (roundName(after) !== roundName(before)) lines.push(header(after, position));
 		}
 		this.#lines.push(...lines);
