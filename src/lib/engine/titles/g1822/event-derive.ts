@@ -184,8 +184,9 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 		const corpId = first.slice(0, first.lastIndexOf('_'));
 		const c = basis.corporations[corpId];
 		if (c) {
-			const named = new Set(action.shares.map((s) => Number(String(s).slice(String(s).lastIndexOf('_') + 1))));
-			const percent = typeof action.percent === 'number' ? action.percent : c.owners.filter((o) => named.has(o.index)).reduce((s, o) => s + o.percent, 0);
+			// What the player holds less: a director's certificate sold to another holder comes back as shares.
+			const held = (owners: readonly { owner: ShareHolder; percent: number }[]) => owners.filter((o) => o.owner === holderOf(action.entity as number)).reduce((s, o) => s + o.percent, 0);
+			const percent = held(c.owners) - held(after.corporations[corpId]?.shares ?? []);
 			const proceeds = cashOf(action.entity) - (playerBefore.get(action.entity)?.cash ?? 0);
 			const priceAfter = sharePrice(config, after.corporations[corpId]);
 			out.push({ kind: 'emergency_sale', player: action.entity, corporation: corpId, percent, proceeds, priceBefore: c.price, priceAfter });
@@ -194,11 +195,12 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	}
 
 	// A private bought by a corporation.
-	if (action.type === 'acquire_company') {
+	// (A train private closes as it is acquired, so its new owner is the acting corporation.)
+	if (action.type === 'acquire_company' && typeof action.entity === 'string' && basis.corporations[action.entity]) {
 		const before = basis.companies[action.company];
 		const now = after.companies[action.company];
-		if (before && now && now.owner?.startsWith('corporation:') && now.owner !== before.owner) {
-			const buyer = now.owner.slice('corporation:'.length);
+		if (before && now && now.owner !== before.owner) {
+			const buyer = action.entity;
 			const from = before.owner?.startsWith('player:') ? Number(before.owner.slice(7)) : null;
 			const price = (basis.corporations[buyer]?.cash ?? 0) - (after.corporations[buyer]?.cash ?? 0);
 			out.push({ kind: 'company_acquired', corporation: buyer, company: action.company, from, price });
