@@ -15,6 +15,7 @@ import { applyAction, playerValues, type ActionObserver } from './titles/g1822/p
 import { deriveEvents, eventBasis, type EventBasis } from './titles/g1822/event-derive';
 import type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice } from './titles/g1822/events';
 import { EVENT_KINDS } from './titles/g1822/events';
+import { forcedPurchase, type ForcedPurchase } from './titles/g1822/forced-purchase';
 import { stockChoices, type StockChoices } from './titles/g1822/stock/queries';
 import { allBidBoxes } from './titles/g1822/stock/bidboxes';
 import { currentPlayerId } from './titles/g1822/stock/turn';
@@ -38,6 +39,7 @@ export type { Program, ProgramType, ProgramStatus };
 export { stateHash };
 export type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice };
 export { EVENT_KINDS };
+export type { ForcedPurchase };
 
 export interface CreateGameOptions {
 	readonly title: TitleId;
@@ -213,6 +215,11 @@ export function operatingChoices(state: GameState): OperatingChoices | null {
 /** Action types the acting entity may take now, in any round (messages and the like aside). */
 export function legalActionTypes(state: GameState): string[] {
 	return legalTypes(state, configFor(state));
+}
+
+/** The train the operating company must buy now, with who pays what (null when none is due). */
+export function forcedTrainPurchase(state: GameState): ForcedPurchase | null {
+	return forcedPurchase(state, configFor(state));
 }
 
 /**

@@ -1,0 +1,211 @@
+// The log tells the story (issue 18): a hotseat 1822NRS game is played by clicking through three
+// stock rounds and the operating rounds between them, until the first 3 train is bought and
+// phase 3 begins. Then:
+// - every event line of the page's log is checked against the engine: the game is saved from its
+//   menu as an 18xx.games file and replayed here through the engine, and for each action the
+//   page lists the same number of event lines, of the same kinds, in the same order;
+// - every train purchase a company is forced into (it has no train at its train step) showed,
+//   before the click, who pays what;
+// - no raw id reaches the page's text (share ids, "_ipo", "two_shares", minor cards as "M17",
+//   train ids, bare minor numbers in the log).
+// The play: each player bids the minimum on a minor nobody has bid on yet, once per stock round
+// (the first round leaves minor box 1 unbid, so that its minor closes); the first minor to
+// operate declines its L train, so that it must buy one at its train step; every other minor
+// buys an L on its first turn, lays no track, runs its best routes and buys another L while it
+// may. The Ls run out (bought, or removed for unbid minors), so a minor must then buy a 3.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { Game, type Action } from '../../src/lib/engine/index';
+import { parseExport } from '../../src/lib/interop/parse-export';
+import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat } from './game-helpers';
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const chain = async (page: Page) => Number(await page.getByTestId('sync-state').getAttribute('data-chain'));
+
+/** Does `what` and waits until the log has one more entry (every click here is one action). */
+async function act(page: Page, what: () => Promise<void>): Promise<void> {
+	const before = await chain(page);
+	await what();
+	await expect.poll(() => chain(page), { timeout: 20_000 }).toBeGreaterThan(before);
+}
+
+async function phase(page: Page): Promise<string> {
+	return ((await page.getByTestId('turn-status').locator('.phase').textContent()) ?? '').replace('Phase ', '').trim();
+}
+
+/** The game as an 18xx.games file, from the game's menu. */
+async function exported(page: Page): Promise<unknown> {
+	const menu = page.getByTestId('game-menu');
+	if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator('summary').click();
+	const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-18xx').click()]);
+	return JSON.parse(readFileSync(await file.path(), 'utf8'));
+}
+
+/** The page's text without the map (whose hex labels are ids by design) and without scripts and styles. */
+async function pageText(page: Page): Promise<string> {
+	return page.evaluate(() => {
+		const copy = document.body.cloneNode(true) as HTMLElement;
+		for (const el of copy.querySelectorAll('svg, script, style')) el.remove();
+		return copy.textContent ?? '';
+	});
+}
+
+/** Raw ids that must never reach a player's eyes. */
+const RAW_IDS: readonly [string, RegExp][] = [
+	['a treasury share id', /_ipo\b|_treasury\b/],
+	['a payment id', /\b(two_shares|one_share)\b/],
+	['a share id', /\b[A-Z][A-Z&]{1,5}_\d+\b|\b\d{1,2}_\d+\b/],
+	['a minor card id', /\bM\d{1,2}\b/],
+	['a train id', /\b(L|[2-8]|2P|LP|5P|E)-\d+\b/],
+	['an event or status id', /\b(phase_changed|trains_rusted|minor_closed|can_buy_trains|minor_float_phase\w*)\b/]
+];
+/** A minor named by its bare number in a log sentence ("acquires 17", "17 runs"). */
+const BARE_MINOR = /\b(acquires|closes|of|from|by|to) \d{1,2}\b(?! (trains?|shares?|tiles?|operating))|(^|[.;:] )\d{1,2} (runs|buys|passes|lays|places|earns|pays|withholds|closes|loses|discards)\b/m;
+
+test('the log tells the story: every event line matches the engine, forced purchases show their payer, no raw ids', async ({ page }) => {
+	test.setTimeout(180_000);
+	const errors = watchErrors(page);
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await createNrsHotseat(page);
+
+	let stockRounds = 0;
+	let lastRound = '';
+	let bidders = new Set<string>();
+	let claimed = new Set<string>();
+	let declined = false;
+	let forcedSeen = 0;
+	const forcedTexts: string[] = [];
+
+	for (let i = 0; i < 400 && (await phase(page)) !== '3'; i++) {
+		const round = ((await heading(page).textContent()) ?? '').trim();
+		if (round !== lastRound) {
+			lastRound = round;
+			bidders = new Set();
+			claimed = new Set();
+			if (round.includes('Stock Round')) stockRounds += 1;
+		}
+		if (round.includes('Stock Round')) {
+			const name = ((await page.getByTestId('active-panel').getByRole('heading', { level: 2 }).textContent()) ?? '').trim();
+			const companies = await page.getByTestId('bid-box').evaluateAll((els) => els.map((e) => e.getAttribute('data-company') ?? ''));
+			const minors = companies.filter((c) => /^M\d+$/.test(c));
+			// The first stock round leaves box 1 unbid: its minor closes and a train leaves the bank.
+			const open = (stockRounds === 1 ? minors.slice(1) : minors).filter((m) => !claimed.has(m));
+			let target: string | null = null;
+			if (!bidders.has(name)) {
+				for (const m of open) {
+					const input = box(page, m).getByRole('spinbutton');
+					if ((await input.count()) > 0 && (await input.isEnabled())) {
+						target = m;
+						break;
+					}
+				}
+			}
+			if (target) {
+				const min = Number(await box(page, target).getByRole('spinbutton').getAttribute('min'));
+				await act(page, () => bid(page, target, min));
+				claimed.add(target);
+				bidders.add(name);
+			}
+			await act(page, () => pressPass(page));
+			continue;
+		}
+		expect(round).toContain('Operating Round');
+		const step = ((await page.getByTestId('or-step').textContent()) ?? '').trim();
+		const buyL = page.locator('[data-testid="buy-train"][data-train="L"]');
+		if (step === 'First turn: buy an L train') {
+			if (!declined || (await buyL.count()) === 0) {
+				declined = true;
+				await act(page, () => page.getByTestId('or-pass').click());
+			} else await act(page, () => buyL.first().click());
+		} else if (step === 'Run trains') {
+			// The best routes (a minor whose home has nothing to run to finds none, and runs nothing).
+			await page.getByTestId('best-routes').click();
+			await page.waitForTimeout(300);
+			const run = page.getByTestId('run');
+			await expect.poll(async () => (await run.isEnabled()) || (await page.getByTestId('cancel-search').count()) === 0, { timeout: 20_000 }).toBe(true);
+			if (await run.isEnabled()) await act(page, () => run.click());
+			else await act(page, () => page.getByTestId('or-no-run').click());
+		} else if (step === 'Buy trains') {
+			const trains = ((await page.getByTestId('company-panel').getByTestId('company-trains').textContent()) ?? '').trim();
+			if (trains === 'none') {
+				// Forced: before the click the page says who pays what, with the engine's figures.
+				const note = page.getByTestId('forced-purchase');
+				await expect(note).toBeVisible();
+				const treasury = Number(await note.getAttribute('data-treasury'));
+				const president = Number(await note.getAttribute('data-president-pays'));
+				await expect(note).toContainText(`Its treasury pays £${treasury}`);
+				if (president > 0) {
+					const owner = /\((\w+)\)$/.exec(((await page.getByTestId('turn-status').locator('b').textContent()) ?? '').trim())?.[1] ?? '?';
+					await expect(note).toContainText(`${owner}, its president, pays £${president}`);
+				}
+				forcedTexts.push(((await note.textContent()) ?? '').replace(/\s+/g, ' ').trim());
+				await page.screenshot({ path: `${SCREENSHOTS}/log-forced-purchase-${forcedSeen + 1}-1280x800.png`, fullPage: true });
+				forcedSeen += 1;
+				await act(page, () => page.getByTestId('buy-train').first().click());
+			} else if ((await buyL.count()) > 0) await act(page, () => buyL.first().click());
+			else await act(page, () => page.getByTestId('or-pass').click());
+		} else await act(page, () => page.getByTestId('or-pass').click());
+	}
+	expect(await phase(page)).toBe('3');
+	// Three stock rounds, so at least two whole ones with the operating rounds between them.
+	expect(stockRounds).toBeGreaterThanOrEqual(3);
+	// The first minor's L declined, and the 3 no minor could afford alone.
+	expect(forcedSeen).toBeGreaterThanOrEqual(2);
+	expect(forcedTexts.some((t) => /its president, pays £\d+/.test(t))).toBe(true);
+
+	// The log is written in full; its lines by kind, event kind and position.
+	await expect(page.getByTestId('log-pending')).toHaveCount(0);
+	const lines = await page
+		.getByTestId('game-log')
+		.locator('li')
+		.evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind') ?? '', event: e.getAttribute('data-event') ?? '', position: Number(e.getAttribute('data-position')), text: (e.textContent ?? '').trim() })));
+
+	// The engine's events, from the saved game replayed here.
+	const parsed = parseExport(await exported(page));
+	expect(parsed.ok).toBe(true);
+	if (!parsed.ok) return;
+	const made = Game.create({ title: parsed.value.title, players: parsed.value.players, seed: parsed.value.seed, optionalRules: parsed.value.optionalRules, mode: 'import' });
+	expect(made.ok).toBe(true);
+	if (!made.ok) return;
+	const game = made.value;
+	const engine: string[][] = [];
+	for (const a of parsed.value.actions) {
+		const kinds: string[] = [];
+		for (const step of [a, ...((a.auto_actions ?? []) as Action[])]) {
+			const r = game.processWithEvents({ ...step, auto_actions: undefined } as Action);
+			expect(r.ok, `${step.type} replays`).toBe(true);
+			if (r.ok) kinds.push(...r.value.map((e) => e.kind));
+		}
+		engine.push(kinds);
+	}
+	const actionLines = lines.filter((l) => l.kind === 'action');
+	expect(actionLines.length).toBe(engine.length);
+	// Each action's event lines, in the page's order (newest action first, its own lines in order under it).
+	const ordered = (pos: number) => lines.filter((l) => l.kind === 'event' && l.position === pos).map((l) => l.event);
+	for (let i = 0; i < engine.length; i++) expect(ordered(i + 1), `events of action ${i + 1}`).toEqual(engine[i]);
+	expect(lines.filter((l) => l.kind === 'event').length).toBe(engine.flat().length);
+	expect(engine.flat().length).toBeGreaterThan(20);
+	// The story has its main moments.
+	const told = new Set(engine.flat());
+	for (const k of ['dividend', 'trains_removed', 'minor_closed', 'president_contributed', 'phase_changed', 'trains_rusted']) expect(told, k).toContain(k);
+	// And says them in words: the phase and the rusting.
+	const eventText = lines.filter((l) => l.kind === 'event').map((l) => l.text);
+	expect(eventText.some((t) => /^Phase 3 begins: yellow and green tiles may be laid.*; L trains rust$/.test(t))).toBe(true);
+	expect(eventText.some((t) => /^Minor \d+ loses (an L train|\w+ L trains) to rust$/.test(t))).toBe(true);
+	expect(lines.some((l) => l.kind === 'action' && /^Minor \d+ buys a 3 train for £\d+$/.test(l.text))).toBe(true);
+
+	// No raw id anywhere on the page (the map's hex labels aside), nor a minor by bare number in the log.
+	const text = await pageText(page);
+	for (const [what, re] of RAW_IDS) expect(re.exec(text)?.[0] ?? null, what).toBeNull();
+	for (const l of lines) expect(BARE_MINOR.exec(l.text)?.[0] ?? null, l.text).toBeNull();
+
+	// The log's last lines, unscrolled for the picture.
+	const log = page.getByTestId('game-log');
+	await log.evaluate((el) => {
+		el.style.maxHeight = '70rem';
+	});
+	await log.scrollIntoViewIfNeeded();
+	await log.screenshot({ path: `${SCREENSHOTS}/log-events-1280.png` });
+	await page.screenshot({ path: `${SCREENSHOTS}/log-events-page-1280x800.png`, fullPage: true });
+	expect(errors).toEqual([]);
+});
