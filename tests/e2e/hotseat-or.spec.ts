@@ -167,7 +167,13 @@ test('hotseat 1822NRS: first stock round, then the first minor lays track, buys 
 	await expect(row.getByTestId('row-trains')).toHaveText('L');
 	await expectPlayerCash(page, owner, START_CASH - BID + paid);
 	for (const n of names.filter((x) => x !== owner)) await expectPlayerCash(page, n, START_CASH - BID);
-	await expect(log).toContainText(revenue > 0 ? `${label} runs for £${revenue}: £${paid} to ${owner}, £${kept} kept` : `${label} runs for £0`);
+	// The run, then what it paid, as the engine's dividend event (issue 18).
+	await expect(log).toContainText(`${label} runs for £${revenue}`);
+	await expect(log.locator('li[data-event="dividend"]').first()).toHaveText(
+		revenue > 0
+			? `${label} earns £${revenue}: £${paid} to ${owner} and £${kept} kept in its treasury; share price £${MINOR_PAR} → £${PRICE_RIGHT_OF_50}`
+			: `${label} earns nothing; share price £${MINOR_PAR} → £${PRICE_LEFT_OF_50}`
+	);
 
 	// If the minor may still buy a train, it declines; then the next minor operates.
 	if ((await page.getByTestId('turn-status').locator('b').textContent()) === turn) await page.getByTestId('or-pass').click();
