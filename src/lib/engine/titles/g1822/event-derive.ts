@@ -10,7 +10,7 @@ import { trainTypeOf } from '../../core/trains';
 import type { ResolvedConfig } from './config';
 import { sharePrice } from './entities';
 import { holderPayments, majorKept, minorKept, type DividendKind } from './operating/dividend';
-import type { CompanyOwner, GameState, OperatingTurn } from './state';
+import type { CompanyOwner, CorporationState, GameState, OperatingTurn } from './state';
 import { partyOf, type EventParty, type GameEvent, type PriceCause } from './events';
 
 interface CorporationBasis {
@@ -18,6 +18,8 @@ interface CorporationBasis {
 	readonly cash: number;
 	readonly closed: boolean;
 	readonly price: number | null;
+	/** Its market cell (row, column), or null off the market. */
+	readonly cell: readonly [number, number] | null;
 	readonly operated: number;
 	readonly trains: readonly { readonly id: string; readonly name: string }[];
 	/** Owners of its certificates by index (left empty for one not started). */
@@ -52,6 +54,7 @@ export function eventBasis(state: Readonly<GameState>, config: ResolvedConfig): 
 			cash: c.cash,
 			closed: c.closed,
 			price: sharePrice(config, c),
+			cell: c.price ? [c.price.row, c.price.column] : null,
 			operated: c.operated,
 			trains: c.trains.map((t) => ({ id: t.id, name: t.name })),
 			owners: started ? c.shares.map((s) => ({ index: s.index, percent: s.percent, president: s.president, owner: s.owner })) : []
@@ -78,6 +81,16 @@ export function eventBasis(state: Readonly<GameState>, config: ResolvedConfig): 
 }
 
 const holderOf = (id: number): ShareHolder => `player:${id}`;
+
+function samePosition(c: CorporationBasis, a: CorporationState): boolean {
+	if (!c.cell || !a.price) return !c.cell && !a.price;
+	return c.cell[0] === a.price.row && c.cell[1] === a.price.column;
+}
+
+function sameTrains(c: CorporationBasis, a: CorporationState): boolean {
+	for (let i = 0; i < c.trains.length; i++) if (c.trains[i].id !== a.trains[i]?.id || c.trains[i].name !== a.trains[i].name) return false;
+	return true;
+}
 
 function presidentOf(c: CorporationBasis): number | null {
 	const pres = c.owners.find((o) => o.president);
@@ -149,9 +162,16 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	const cashOf = (id: number) => after.players.find((p) => p.id === id)?.cash ?? 0;
 	const debtOf = (id: number) => after.players.find((p) => p.id === id)?.debt ?? 0;
 	const loanDebt = new Map<number, number>();
+	// Most actions change few companies: the comparisons below look only at those that changed.
+	const changed: [string, CorporationBasis][] = [];
+	for (const id in basis.corporations) {
+		const c = basis.corporations[id];
+		const a = after.corporations[id];
+		if (a && (a.operated !== c.operated || a.closed !== c.closed || a.cash !== c.cash || a.trains.length !== c.trains.length || !samePosition(c, a) || !sameTrains(c, a))) changed.push([id, c]);
+	}
 
 	// Dividends: a corporation's operating count grows when its run is paid (or withheld).
-	for (const [id, c] of Object.entries(basis.corporations)) {
+	for (const [id, c] of changed) {
 		const corp = after.corporations[id];
 		if (!corp || corp.operated <= c.operated) continue;
 		out.push(dividendOf(basis, action, after, config, id, c));
@@ -209,7 +229,7 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 
 	// A minor taken over by the operating major.
 	const major = basis.active;
-	for (const [id, c] of Object.entries(basis.corporations)) {
+	for (const [id, c] of changed) {
 		if (c.type !== 'minor' || c.closed || !after.corporations[id]?.closed || !major || basis.corporations[major]?.type !== 'major') continue;
 		if (basis.roundKind !== 'operating') continue;
 		const from = presidentOf(c);
@@ -227,7 +247,7 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	}
 
 	// Other price moves (a dividend's and an emergency sale's are told with them).
-	for (const [id, c] of Object.entries(basis.corporations)) {
+	for (const [id, c] of changed) {
 		if (explainedPrice.has(id) || c.price === null) continue;
 		const corp = after.corporations[id];
 		const now = corp ? sharePrice(config, corp) : null;
@@ -236,12 +256,13 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	}
 
 	// Trains: rusted on companies, left the depot unbought, discarded to the open market.
+	const depotMoved = basis.upcoming.length !== after.depot.upcoming.length || basis.upcoming[0] !== after.depot.upcoming[0] || basis.discarded.length !== after.depot.discarded.length;
 	const owned = new Set<string>();
-	for (const corp of Object.values(after.corporations)) for (const t of corp.trains) owned.add(t.id);
+	if (changed.length > 0 || depotMoved) for (const id in after.corporations) for (const t of after.corporations[id].trains) owned.add(t.id);
 	const discarded = new Set(after.depot.discarded.map((d) => d.id));
 	const rusted: string[] = [];
 	const rustEvents: GameEvent[] = [];
-	for (const [id, c] of Object.entries(basis.corporations)) {
+	for (const [id, c] of changed) {
 		if (after.corporations[id]?.closed && !c.closed) continue;
 		const gone = c.trains.filter((t) => !owned.has(t.id));
 		const toDiscard = (t: { id: string }) => discarded.has(t.id) && !basis.discarded.includes(t.id);
@@ -253,7 +274,7 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 		}
 	}
 	const upcoming = new Set(after.depot.upcoming);
-	const removed = basis.upcoming.filter((t) => !upcoming.has(t) && !owned.has(t) && !discarded.has(t));
+	const removed = !depotMoved ? [] : basis.upcoming.filter((t) => !upcoming.has(t) && !owned.has(t) && !discarded.has(t));
 	const rustedNow = (type: string) => {
 		const def = config.trains.find((d) => d.name === type);
 		const on = def?.rustsOn;
@@ -261,7 +282,7 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	};
 	const byCause = { rusted: removed.filter((t) => rustedNow(trainTypeOf(t))), unbid_minor: removed.filter((t) => !rustedNow(trainTypeOf(t))) };
 	for (const t of byCause.rusted) if (!rusted.includes(trainTypeOf(t))) rusted.push(trainTypeOf(t));
-	for (const t of basis.discarded) if (!discarded.has(t) && !owned.has(t)) byCause.rusted.push(t);
+	if (depotMoved) for (const t of basis.discarded) if (!discarded.has(t) && !owned.has(t)) byCause.rusted.push(t);
 
 	if (after.phase !== basis.phase) {
 		const p = config.phases[after.phase];
@@ -281,7 +302,7 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	if (byCause.rusted.length > 0) out.push({ kind: 'trains_removed', trains: byCause.rusted.map(trainTypeOf), cause: 'rusted' });
 
 	// Closures.
-	for (const [id, c] of Object.entries(basis.corporations)) {
+	for (const [id, c] of changed) {
 		if (c.closed || !after.corporations[id]?.closed || explainedClose.has(id)) continue;
 		out.push(c.type === 'minor' ? { kind: 'minor_closed', corporation: id } : { kind: 'company_closed', corporation: id });
 	}
