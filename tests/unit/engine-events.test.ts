@@ -9,7 +9,7 @@ import { Game, process, processWithEvents, stateHash, type Action, type GameEven
 import { placeHome } from '../../src/lib/engine/titles/g1822/board-ops';
 import { configOf } from '../../src/lib/engine/titles/g1822/config';
 import { minorBoxes } from '../../src/lib/engine/titles/g1822/stock/bidboxes';
-import { activePlayer, floatMinorFor, newGame, pass, player, priceOf, startMajor } from '../../src/lib/engine/titles/g1822/testing';
+import { activePlayer, bid, floatMinorFor, newGame, pass, player, priceOf, startMajor } from '../../src/lib/engine/titles/g1822/testing';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
 import { acquireTurn, dropFromDepot, giveTrain, majorTurn, operatingTurn, phaseIndex, run } from './or-support';
 
@@ -165,6 +165,19 @@ describe('the end of a stock round (rules digest 3.8): removals, a closing minor
 		expect(ofKind(events, 'minor_closed')).toEqual([{ kind: 'minor_closed', corporation: boxOne }]);
 		expect(ofKind(events, 'interest_charged')).toEqual([{ kind: 'interest_charged', player: 1, amount: 50, debt: 150 }]);
 		expect(ofKind(events, 'price_moved')).toMatchObject([{ corporation: 'GWR', from: 100, cause: 'sold_out' }]);
+	});
+
+	it('a minor bid on goes to its highest bidder and starts at £50 with £100 in its treasury in phase 1 (rules digest 3.8, phase table)', () => {
+		const s = newGame();
+		const boxes = minorBoxes(s, configOf(s.setup));
+		const bidder = activePlayer(s);
+		let t = run(s, bid(bidder, boxes[1], 100), pass(bidder));
+		let events: GameEvent[] = [];
+		for (let i = 0; i < 20 && t.round.kind === 'stock'; i++) ({ after: t, events } = withEvents(t, pass(activePlayer(t))));
+		expect(t.round.kind).not.toBe('stock');
+		const minor = configOf(s.setup).companyDefs[boxes[1]].corporation!;
+		expect(ofKind(events, 'auction_won')).toEqual([{ kind: 'auction_won', player: bidder, company: boxes[1], price: 100 }]);
+		expect(ofKind(events, 'minor_floated')).toEqual([{ kind: 'minor_floated', corporation: minor, player: bidder, price: 50, treasury: 100 }]);
 	});
 
 	it('a repayment tells the amount repaid and the debt left (rules digest 9.2)', () => {

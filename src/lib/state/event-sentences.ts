@@ -5,7 +5,7 @@
  */
 import type { EventParty, GameEvent, GameState, PriceCause } from '../engine';
 import { playerName } from './stock-view';
-import { companyLabel, corporationName, sharesInWords } from './game-view-names';
+import { companyLabel, corporationName, minorRailwayName, sharesInWords } from './game-view-names';
 import { trainWithArticle } from './operating-view';
 
 const money = (n: number) => `£${n}`;
@@ -96,6 +96,12 @@ const TOKEN_WORDS: Readonly<Record<string, string>> = {
 /** One event as a sentence. */
 export function describeEvent(state: GameState, e: GameEvent): string {
 	switch (e.kind) {
+		case 'auction_won': {
+			const railway = minorRailwayName(state, e.company);
+			return `${playerName(state, e.player)} wins ${companyLabel(state, e.company)}${railway ? ` (${railway})` : ''} for ${money(e.price)}`;
+		}
+		case 'minor_floated':
+			return `${corporationName(state, e.corporation)} starts${e.price === null ? '' : ` at ${money(e.price)}`} with ${money(e.treasury)} in its treasury`;
 		case 'phase_changed': {
 			const gained = e.gained.map((s) => STATUS_WORDS[s]).filter((s): s is string => !!s);
 			const parts = [

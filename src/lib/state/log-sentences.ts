@@ -1,7 +1,8 @@
 /**
- * The game log as sentences a player reads ("Ada bids £105 on M5"), built by replaying the actions
- * in effect through the engine, so that each line can name players, see round changes and report
- * what an action caused (auctions won when a stock round ends).
+ * The game log as sentences a player reads ("Ada bids £105 on Minor 5"), built by replaying the
+ * actions in effect through the engine, so that each line can name players and see round changes;
+ * what an action caused (auctions won, phases, rusting, dividends…) is the engine's events, one
+ * line each (event-sentences.ts).
  *
  * Replay is incremental: when the new list of actions extends the one already replayed, only the
  * new actions are applied; a long list may be described in slices.
@@ -11,12 +12,12 @@ import { describeEvent } from './event-sentences';
 import { CHECKPOINT_EVERY, HistoryReplay, type ReplayListener } from './history-replay';
 import type { HistoryStep, StepSource } from './history-steps';
 import { playerName } from './stock-view';
-import { choiceLabel, companyLabel, corporationName, minorRailwayName } from './game-view-names';
+import { choiceLabel, companyLabel, corporationName } from './game-view-names';
 import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
 
 /**
- * Round headers, actions, what an action caused (the engine's events, and results such as
- * auctions won), undo requests and their answers.
+ * Round headers, actions, what an action caused (the engine's events), what players' programs
+ * did right after it (results), undo requests and their answers.
  */
 export type LogLineKind = 'round' | 'action' | 'result' | 'event' | 'undo' | 'consent';
 
@@ -139,26 +140,6 @@ export function describeAction(state: GameState, action: Action, after?: GameSta
 	}
 }
 
-/**
- * What the action did that the sentence does not say: when it ends a stock round, each boxed
- * company whose card left the bank went to its highest bidder (rules digest 3.3).
- */
-function results(before: GameState, after: GameState): string[] {
-	if (before.round.kind !== 'stock' || after.round.kind === 'stock') return [];
-	const out: string[] = [];
-	for (const company of Object.keys(before.round.bids).sort()) {
-		const bids = before.round.bids[company];
-		if (bids.length === 0) continue;
-		const top = bids.reduce((m, b) => (b.price > m.price ? b : m));
-		const card = after.companies[company];
-		// A minor's card is removed when the minor floats; other cards pass to their buyer.
-		if (card && (card.owner === null || card.owner === 'bank')) continue;
-		const railway = minorRailwayName(before, company);
-		out.push(`${playerName(before, top.player)} wins ${companyLabel(before, company)}${railway ? ` (${railway})` : ''} for ${money(top.price)}`);
-	}
-	return out;
-}
-
 export interface ActionInEffect {
 	readonly id: string;
 	readonly action: Action;
@@ -250,7 +231,6 @@ export class LogBuilder {
 				const text = auto.type === 'program_disable' ? describeAction(before, auto) : `${describeAction(before, auto)} (${auto.type === 'pass' ? 'auto-pass' : 'automatic'})`;
 				lines.push({ id: '', kind: 'result', text, position, round: roundName(before), actor: String(auto.entity), source: step.source });
 			}
-			for (const line of results(before, after)) lines.push({ id: '', kind: 'result', text: line, position, round: roundName(before), actor: '', source: step.source });
 			// What the action did, as the engine reports it.
 			const actor = entity === undefined || entity === null ? '' : String(entity);
 			for (const e of events) lines.push({ id: '', kind: 'event', event: e.kind, text: describeEvent(after, e), position, round: roundName(before), actor, source: step.source });

@@ -8,9 +8,9 @@ import type { Action } from '../../core/actions';
 import type { ShareHolder } from '../../core/shares';
 import { trainTypeOf } from '../../core/trains';
 import type { ResolvedConfig } from './config';
-import { sharePrice } from './entities';
+import { highestBid, sharePrice } from './entities';
 import { holderPayments, majorKept, minorKept, type DividendKind } from './operating/dividend';
-import type { CompanyOwner, CorporationState, GameState, OperatingTurn } from './state';
+import type { CompanyOwner, CorporationState, GameState, OperatingTurn, StockRound } from './state';
 import { partyOf, type EventParty, type GameEvent, type PriceCause } from './events';
 
 interface CorporationBasis {
@@ -21,6 +21,7 @@ interface CorporationBasis {
 	/** Its market cell (row, column), or null off the market. */
 	readonly cell: readonly [number, number] | null;
 	readonly operated: number;
+	readonly floated: boolean;
 	readonly trains: readonly { readonly id: string; readonly name: string }[];
 	/** Owners of its certificates by index (left empty for one not started). */
 	readonly owners: readonly { readonly index: number; readonly percent: number; readonly president: boolean; readonly owner: ShareHolder }[];
@@ -37,6 +38,8 @@ export interface EventBasis {
 	readonly companies: Readonly<Record<string, { readonly owner: CompanyOwner | null; readonly closed: boolean }>>;
 	readonly upcoming: readonly string[];
 	readonly discarded: readonly string[];
+	/** The highest bid on each boxed company with bids (stock rounds), by company id in order. */
+	readonly bids: readonly { readonly company: string; readonly player: number; readonly price: number }[];
 	/** The operating corporation and its turn's figures (null outside an operating round). */
 	readonly active: string | null;
 	readonly turn: Pick<OperatingTurn, 'revenue' | 'subsidy' | 'extraRevenue' | 'extraKind'> & { readonly merge: { readonly minor: string; readonly payment: string | null } | null };
@@ -56,6 +59,7 @@ export function eventBasis(state: Readonly<GameState>, config: ResolvedConfig): 
 			price: sharePrice(config, c),
 			cell: c.price ? [c.price.row, c.price.column] : null,
 			operated: c.operated,
+			floated: c.floated,
 			trains: c.trains.map((t) => ({ id: t.id, name: t.name })),
 			owners: started ? c.shares.map((s) => ({ index: s.index, percent: s.percent, president: s.president, owner: s.owner })) : []
 		};
@@ -75,9 +79,19 @@ export function eventBasis(state: Readonly<GameState>, config: ResolvedConfig): 
 		companies,
 		upcoming: [...state.depot.upcoming],
 		discarded: state.depot.discarded.map((d) => d.id),
+		bids: round.kind === 'stock' ? topBids(round) : [],
 		active: round.kind === 'operating' ? (round.order[round.current] ?? null) : null,
 		turn: t ? { revenue: t.revenue, subsidy: t.subsidy, extraRevenue: t.extraRevenue, extraKind: t.extraKind, merge: t.merge ? { ...t.merge } : null } : NO_TURN
 	};
+}
+
+function topBids(round: StockRound): EventBasis['bids'] {
+	const out: { company: string; player: number; price: number }[] = [];
+	for (const company of Object.keys(round.bids).sort()) {
+		const top = highestBid(round, company);
+		if (top) out.push({ company, player: top.player, price: top.price });
+	}
+	return out;
 }
 
 const holderOf = (id: number): ShareHolder => `player:${id}`;
@@ -167,7 +181,23 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 	for (const id in basis.corporations) {
 		const c = basis.corporations[id];
 		const a = after.corporations[id];
-		if (a && (a.operated !== c.operated || a.closed !== c.closed || a.cash !== c.cash || a.trains.length !== c.trains.length || !samePosition(c, a) || !sameTrains(c, a))) changed.push([id, c]);
+		if (a && (a.operated !== c.operated || a.closed !== c.closed || a.floated !== c.floated || a.cash !== c.cash || a.trains.length !== c.trains.length || !samePosition(c, a) || !sameTrains(c, a))) changed.push([id, c]);
+	}
+
+	// Auctions settled as a stock round ends: a card passes to its highest bidder, a minor starts.
+	if (basis.bids.length > 0 && after.round.kind !== 'stock') {
+		for (const b of basis.bids) {
+			const card = after.companies[b.company];
+			const minor = config.companyDefs[b.company]?.kind === 'minor' ? config.companyDefs[b.company].corporation : undefined;
+			const won = card ? card.owner === `player:${b.player}` : !!minor && !basis.corporations[minor]?.floated && !!after.corporations[minor]?.floated;
+			if (won) out.push({ kind: 'auction_won', player: b.player, company: b.company, price: b.price });
+		}
+	}
+	for (const [id, c] of changed) {
+		const corp = after.corporations[id];
+		if (c.type !== 'minor' || c.floated || !corp.floated) continue;
+		const pres = corp.shares.find((s) => s.president)?.owner;
+		out.push({ kind: 'minor_floated', corporation: id, player: pres?.startsWith('player:') ? Number(pres.slice(7)) : null, price: sharePrice(config, corp), treasury: corp.cash });
 	}
 
 	// Dividends: a corporation's operating count grows when its run is paid (or withheld).

@@ -17,6 +17,8 @@ export type EventParty =
 	| { readonly kind: 'tax_haven' };
 
 export const EVENT_KINDS = [
+	'auction_won',
+	'minor_floated',
 	'phase_changed',
 	'trains_rusted',
 	'trains_removed',
@@ -46,6 +48,10 @@ export type PriceCause = 'shares_sold' | 'sold_out' | 'shares_issued' | 'shares_
 export type DividendChoice = 'payout' | 'half' | 'withhold';
 
 export type GameEvent =
+	/** A boxed company sold to its highest bidder as the stock round ends (rules digest 3.8). */
+	| { readonly kind: 'auction_won'; readonly player: number; readonly company: string; readonly price: number }
+	/** A minor started for its winner: its price and the treasury it starts with. */
+	| { readonly kind: 'minor_floated'; readonly corporation: string; readonly player: number | null; readonly price: number | null; readonly treasury: number }
 	| {
 			readonly kind: 'phase_changed';
 			readonly phase: string;
