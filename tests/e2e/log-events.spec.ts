@@ -187,7 +187,7 @@ test('the log tells the story: every event line matches the engine, forced purch
 	expect(engine.flat().length).toBeGreaterThan(20);
 	// The story has its main moments.
 	const told = new Set(engine.flat());
-	for (const k of ['dividend', 'trains_removed', 'minor_closed', 'president_contributed', 'phase_changed', 'trains_rusted']) expect(told, k).toContain(k);
+	for (const k of ['auction_won', 'minor_floated', 'dividend', 'trains_removed', 'minor_closed', 'president_contributed', 'phase_changed', 'trains_rusted']) expect(told, k).toContain(k);
 	// And says them in words: the phase and the rusting.
 	const eventText = lines.filter((l) => l.kind === 'event').map((l) => l.text);
 	expect(eventText.some((t) => /^Phase 3 begins: yellow and green tiles may be laid.*; L trains rust$/.test(t))).toBe(true);

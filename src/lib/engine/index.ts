@@ -16,6 +16,7 @@ import { deriveEvents, eventBasis, type EventBasis } from './titles/g1822/event-
 import type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice } from './titles/g1822/events';
 import { EVENT_KINDS } from './titles/g1822/events';
 import { forcedPurchase, type ForcedPurchase } from './titles/g1822/forced-purchase';
+import { minorKept } from './titles/g1822/operating/dividend';
 import { stockChoices, type StockChoices } from './titles/g1822/stock/queries';
 import { allBidBoxes } from './titles/g1822/stock/bidboxes';
 import { currentPlayerId } from './titles/g1822/stock/turn';
@@ -215,6 +216,12 @@ export function operatingChoices(state: GameState): OperatingChoices | null {
 /** Action types the acting entity may take now, in any round (messages and the like aside). */
 export function legalActionTypes(state: GameState): string[] {
 	return legalTypes(state, configFor(state));
+}
+
+/** How a minor's revenue is split (rules digest 8.1): what its treasury keeps and what its owner is paid. */
+export function minorDividendSplit(revenue: number): { kept: number; paid: number } {
+	const kept = minorKept(revenue);
+	return { kept, paid: revenue - kept };
 }
 
 /** The train the operating company must buy now, with who pays what (null when none is due). */
