@@ -312,6 +312,11 @@ export class LogOrderer<S> {
 		return out;
 	}
 
+	/** An entry the orderer has read, by id (to show the entries of a fork that are off the chain). */
+	entry(id: string): Entry | undefined {
+		return this.#index.copies.get(id)?.[0];
+	}
+
 	/** The resume point the last walk began at, or null when it began at the start. */
 	get resumedAt(): { readonly head: string; readonly position: number } | null {
 		return this.#resumedAt;

@@ -6,7 +6,7 @@
 import { consentAction, makeClaim, makePlay, makeReveal, makeStart, undoAction, type SignedEntry } from './author';
 import { makeChat, readChat, type ChatMessage } from './chat';
 import type { EngineAdapter } from './engine-adapter';
-import type { JsonObject, WireEntry } from './entry';
+import type { Entry, JsonObject, WireEntry } from './entry';
 import type { KeyStore, SeatSecret } from './key-store';
 import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
@@ -218,6 +218,11 @@ export class GameSession<S> {
 		this.#notify();
 		await this.#discardRejected();
 		this.#scheduleResumePoints();
+	}
+
+	/** An entry of the log by id, as the orderer read it (the losing side of a fork is not on the chain). */
+	entry(id: string): Entry | undefined {
+		return this.#orderer.entry(id);
 	}
 
 	/** The walk of play began at this resume point (resume.ts), or null: at the start. */
@@ -470,6 +475,11 @@ export class GameSession<S> {
 		await this.refresh();
 		const status = this.deviceOfferStatus;
 		return status === 'used' ? { ok: false, code: 'offer_used', message: 'this offer was used already, or the seat removed it' } : { ok: true, id: '' };
+	}
+
+	/** The `keyId`s of this device's seat keys, to tell "this device" in a seat's list of devices. */
+	get ownKeys(): readonly string[] {
+		return this.#secrets.map((s) => keyId(s.identity.publicKey));
 	}
 
 	/** Where an offer this device accepted stands (null: none). */
