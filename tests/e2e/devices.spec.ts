@@ -9,7 +9,7 @@
 // back: its bid and A's are two moves of Ada on one position. Brunel sees the fork: both moves by
 // Ada's name, A's kept (Brunel built on it), and every one of Brunel's moves still in the game.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { bid, cardName, createNetworkNrsGame, watchErrors } from './game-helpers';
+import { bid, cardName, createNetworkNrsGame, SCREENSHOTS, watchErrors } from './game-helpers';
 
 const syncState = (page: Page) => page.getByTestId('sync-state');
 const logLines = (page: Page) => page.getByTestId('game-log').locator('li');
@@ -85,6 +85,7 @@ test('a second device plays for a seat; its offline move is a fork the other pla
 	await a.getByTestId('device-name').fill('Phone');
 	await a.getByTestId('add-device').click();
 	await expect(a.getByTestId('device-offer').locator('svg')).toBeVisible();
+	await a.getByTestId('devices').screenshot({ path: `${SCREENSHOTS}/add-device.png` });
 	const deviceLink = await a.getByTestId('device-link').inputValue();
 	expect(deviceLink.startsWith(`${link}&device=`)).toBe(true);
 	await pushed(a);
@@ -134,6 +135,7 @@ test('a second device plays for a seat; its offline move is a fork the other pla
 	await expect(notice.locator('[data-kept="true"]')).toHaveText(`Ada bids £100 on ${cardName(ma)} — kept`);
 	await expect(notice.locator('[data-kept="false"]')).toHaveText(`Ada bids £100 on ${cardName(mp)} — not played`);
 	await expect(notice).toContainText("Nobody's moves were lost");
+	await notice.screenshot({ path: `${SCREENSHOTS}/fork-notice.png` });
 	// Brunel lost nothing: the same head and state, and his bid still in the log.
 	await expect(syncState(b)).toHaveAttribute('data-head', brunel.head);
 	await expect(syncState(b)).toHaveAttribute('data-state-hash', brunel.hash!);
