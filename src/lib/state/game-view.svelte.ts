@@ -9,6 +9,7 @@
 import { phaseName, roundName, stockRoundChoices, type Action, type GameState, type StockChoices } from '../engine';
 import type { ChatMessage, Divergence, GameSession, Peer, SessionView } from '../sync';
 import { controllingSeat, readSetup1822, type Setup1822 } from '../sync/engine-1822';
+import { readImportedPrefix } from '../sync/engine-1822-import';
 import type { JsonObject } from '../sync/entry';
 import { activeOf, claimNames, lobbySeats, refusalSentence, type ActiveEntity, type GameSummary, type LobbySeat, type OnlinePeer } from './game-view-helpers';
 import { fallbackSentence, LOG_AT_ONCE, logWithUndos, Slices } from './game-view-log';
@@ -451,6 +452,16 @@ export class GameView implements PlayTarget {
 		} finally {
 			this.#busy = false;
 		}
+	}
+
+	/**
+	 * A game imported from 18xx.games (sync/engine-1822-import.ts): who imported it, how many of the
+	 * site's actions it continues from and the site's players; shown in the lobby before claiming.
+	 */
+	get imported(): { readonly importer: string; readonly actions: number; readonly players: readonly string[] } | null {
+		const g = this.#view?.genesis?.kind;
+		const prefix = g?.kind === 'genesis' ? readImportedPrefix(g.setup) : null;
+		return prefix ? { importer: prefix.importer ?? '', actions: prefix.actions.length, players: prefix.players.map((p) => p.name) } : null;
 	}
 
 	/** Forks every player is shown (fork-notices.ts). */

@@ -883,6 +883,9 @@ export class LogOrderer<S> {
 		if (g.seedScheme !== SEED_SCHEME) {
 			return result({ stage: 'broken', setupError: `unknown seed scheme ${g.seedScheme}` });
 		}
+		// A setup that can never be played fairly is refused before anyone claims a seat in it.
+		const setupProblem = guarded(() => this.adapter.setupProblem?.(g.setup) ?? null, 'the rules engine failed to read the setup');
+		if (setupProblem !== null) return result({ stage: 'broken', setupError: setupProblem });
 
 		// Claims and start, children of genesis.
 		const claims = new Map<string, Entry>();
