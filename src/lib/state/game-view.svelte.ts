@@ -464,6 +464,13 @@ export class GameView implements PlayTarget {
 		return prefix ? { importer: prefix.importer ?? '', actions: prefix.actions.length, players: prefix.players.map((p) => p.name) } : null;
 	}
 
+	/** While the seed is formed: the names of the seats whose part is not revealed yet (sync/seed.ts). */
+	get unrevealed(): readonly string[] {
+		const v = this.#view;
+		if (!v || v.stage !== 'revealing' || !v.seats) return [];
+		return v.seats.filter((s) => !v.revealed.includes(s.seat)).map((s) => s.name);
+	}
+
 	/** Forks every player is shown (fork-notices.ts). */
 	get forks(): readonly ForkNotice[] {
 		return forkNotices(this.#view, (id) => this.#session.entry(id), this.state);
