@@ -471,6 +471,8 @@ export class GameSession<S> {
 	async acceptDeviceOffer(text: string): Promise<AppendResult> {
 		const offer = await offerFromText(text);
 		if (!offer) return { ok: false, code: 'bad_offer', message: 'the link does not carry a valid device offer' };
+		// This device holds the seat already (its own offer opened here): nothing to join.
+		if (this.#view?.mine.includes(offer.seat)) return { ok: false, code: 'already_yours', message: 'this device already plays for that seat' };
 		this.#accepting = { offer, last: null, own: null };
 		await this.refresh();
 		const status = this.deviceOfferStatus;

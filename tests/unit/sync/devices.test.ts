@@ -254,6 +254,29 @@ describe('the one-time device offer between sessions', () => {
 		expect((await phone.append(add(0, 1), 0)).ok).toBe(false);
 	});
 
+	it("an offer written at the same time as the other seat's move is written again on the new head, and the phone joins", async () => {
+		const { net, sessions } = await table();
+		const [laptop, bob, phone] = sessions;
+		// Make it Bob's turn, then offer while Bob moves: both on one head, before either sees the other.
+		if (laptop.view!.expected[0] === 0) {
+			await laptop.append(add(0, 1), 0);
+			await settle(net, sessions);
+		}
+		const head = bob.view!.head;
+		const offered = await laptop.offerDevice(0, 'phone');
+		expect((await bob.append(add(1, 1), 1)).ok).toBe(true);
+		expect(laptop.view!.refused).toEqual([]);
+		await settle(net, sessions);
+		// Bob's move won the head; the offer's first entry lost it and was written again after it.
+		expect(bob.view!.chain.map((e) => e.body.parent)).toContain(head);
+		expect(bob.view!.refused).toContainEqual(expect.objectContaining({ code: 'superseded', seat: 0 }));
+		expect(bob.view!.devices?.held[0].map((d) => d.name)).toEqual(['', 'phone']);
+		await phone.acceptDeviceOffer(offered.offer!);
+		await settle(net, sessions);
+		expect(phone.view?.mine).toEqual([0]);
+		expect(await laptop.acceptDeviceOffer(offered.offer!)).toMatchObject({ ok: false, code: 'already_yours' });
+	});
+
 	it('a malformed offer is refused with a reason and writes nothing', async () => {
 		const { sessions } = await table();
 		const before = sessions[2].view?.head;
