@@ -114,6 +114,8 @@ export function logWithUndos(view: SessionView<GameState>, lines: readonly LogLi
 			case 'claim':
 			case 'start':
 			case 'reveal':
+			case 'device_add':
+			case 'device_remove':
 				break;
 			default: {
 				const never: never = e.kind;

@@ -9,6 +9,7 @@
 import { phaseName, roundName, stockRoundChoices, type Action, type GameState, type StockChoices } from '../engine';
 import type { ChatMessage, Divergence, GameSession, Peer, SessionView } from '../sync';
 import { controllingSeat, readSetup1822, type Setup1822 } from '../sync/engine-1822';
+import { readImportedPrefix } from '../sync/engine-1822-import';
 import type { JsonObject } from '../sync/entry';
 import { activeOf, claimNames, lobbySeats, refusalSentence, type ActiveEntity, type GameSummary, type LobbySeat, type OnlinePeer } from './game-view-helpers';
 import { fallbackSentence, LOG_AT_ONCE, logWithUndos, Slices } from './game-view-log';
@@ -17,6 +18,8 @@ import { historyBase, liveSteps, stepsAre, type HistoryBase, type HistoryStep } 
 import { LogBuilder, type ActionInEffect, type LogLine } from './log-sentences';
 import type { PlayTarget, ShownRefusal } from './play-target';
 import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './undo-request';
+import { forkNotices, type ForkNotice } from './fork-notices';
+import { seatDevices, type SeatDevices } from './seat-devices';
 
 export type { UndoAnswer, UndoRequestView } from './undo-request';
 
@@ -449,6 +452,67 @@ export class GameView implements PlayTarget {
 		} finally {
 			this.#busy = false;
 		}
+	}
+
+	/**
+	 * A game imported from 18xx.games (sync/engine-1822-import.ts): who imported it, how many of the
+	 * site's actions it continues from and the site's players; shown in the lobby before claiming.
+	 */
+	get imported(): { readonly importer: string; readonly actions: number; readonly players: readonly string[] } | null {
+		const g = this.#view?.genesis?.kind;
+		const prefix = g?.kind === 'genesis' ? readImportedPrefix(g.setup) : null;
+		return prefix ? { importer: prefix.importer ?? '', actions: prefix.actions.length, players: prefix.players.map((p) => p.name) } : null;
+	}
+
+	/** While the seed is formed: the names of the seats whose part is not revealed yet (sync/seed.ts). */
+	get unrevealed(): readonly string[] {
+		const v = this.#view;
+		if (!v || v.stage !== 'revealing' || !v.seats) return [];
+		return v.seats.filter((s) => !v.revealed.includes(s.seat)).map((s) => s.name);
+	}
+
+	/** Forks every player is shown (fork-notices.ts). */
+	get forks(): readonly ForkNotice[] {
+		return forkNotices(this.#view, (id) => this.#session.entry(id), this.state);
+	}
+
+	/** The devices holding each seat of this device (sync/devices.ts). */
+	get devices(): readonly SeatDevices[] {
+		return seatDevices(this.#view, this.#session.ownKeys);
+	}
+
+	/**
+	 * Offers a seat to another device: the returned text goes into the game link's fragment as
+	 * `&device=…` (sync/device-offer.ts). Null when refused (the reason is shown beside `devices`).
+	 */
+	async offerDevice(seat: number, name: string): Promise<string | null> {
+		this.#busy = true;
+		try {
+			const r = await this.#session.offerDevice(seat, name.trim() || 'Another device');
+			if (!r.ok || !r.offer) {
+				this.#refusal = { control: 'devices', code: r.ok ? 'no_offer' : r.code, message: r.ok ? 'No offer was made.' : r.message };
+				return null;
+			}
+			this.#refusal = null;
+			return r.offer;
+		} finally {
+			this.#busy = false;
+		}
+	}
+
+	async removeDevice(seat: number, device: string): Promise<boolean> {
+		return this.#run('devices', () => this.#session.removeDevice(seat, device));
+	}
+
+	/** On the new device: joins the seat an offer link names, once the offer is part of the game. */
+	async acceptDeviceOffer(text: string): Promise<boolean> {
+		return this.#run('device-offer', () => this.#session.acceptDeviceOffer(text));
+	}
+
+	/** Where this device's accepted offer stands: waiting, ready, joined or used (null: none). */
+	get deviceOfferStatus(): 'waiting' | 'ready' | 'joined' | 'used' | null {
+		// Read with the view, so that it is recomputed whenever the view changes.
+		return this.#view ? this.#session.deviceOfferStatus : null;
 	}
 
 	close(): void {

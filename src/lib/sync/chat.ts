@@ -5,7 +5,7 @@
  */
 import { canonicalJson, isJsonObject } from './canonical';
 import { sha256Hex } from './bytes';
-import { signText, verifyText } from './identity';
+import { signText, verifyText, type PublicKeyInfo } from './identity';
 import type { SeatSecret } from './key-store';
 import type { SeatClaim } from './order';
 
@@ -33,7 +33,13 @@ export async function makeChat(secret: SeatSecret, text: string, at: number): Pr
 	return { body, sig: await signText(secret.identity, body) };
 }
 
-export async function readChat(items: readonly unknown[], game: string, seats: readonly SeatClaim[]): Promise<ChatMessage[]> {
+export async function readChat(
+	items: readonly unknown[],
+	game: string,
+	seats: readonly SeatClaim[],
+	/** The keys holding each seat (devices.ts); by default the claim's. */
+	keysOf: (seat: number) => readonly PublicKeyInfo[] = (seat) => [seats[seat].key]
+): Promise<ChatMessage[]> {
 	const out = new Map<string, ChatMessage>();
 	for (const item of items) {
 		if (!isJsonObject(item) || typeof item.body !== 'string' || typeof item.sig !== 'string') continue;
@@ -50,7 +56,10 @@ export async function readChat(items: readonly unknown[], game: string, seats: r
 		if (g !== game || typeof seat !== 'number' || typeof text !== 'string' || typeof at !== 'number') continue;
 		if (text.length > CHAT_MAX || Object.keys(parsed).length !== 5 || parsed.v !== 1) continue;
 		const claim = Number.isInteger(seat) && seat >= 0 && seat < seats.length ? seats[seat] : undefined;
-		if (!claim || !(await verifyText(claim.key, item.body, item.sig))) continue;
+		if (!claim) continue;
+		let signed = false;
+		for (const key of keysOf(seat)) if ((signed = await verifyText(key, item.body, item.sig))) break;
+		if (!signed) continue;
 		const id = await sha256Hex(item.body);
 		out.set(id, { id, seat, name: claim.name, text, at });
 	}

@@ -21,6 +21,8 @@ import type { JsonValue } from './canonical';
 import type { JsonObject } from './entry';
 
 export interface ImportedPrefix {
+	/** The name of the player who imported the game (absent in games imported before it was recorded). */
+	readonly importer?: string;
 	readonly seed: number;
 	readonly players: readonly { readonly id: number; readonly name: string }[];
 	readonly actions: readonly JsonObject[];
@@ -52,7 +54,9 @@ export function importedSetupJson(
 	options: readonly string[],
 	seed: number,
 	players: readonly { readonly id: number; readonly name: string }[],
-	actions: readonly Action[]
+	actions: readonly Action[],
+	/** Who imported it, shown to every seat before it claims (issue 17). */
+	importer?: string
 ): JsonObject {
 	const ids = new Map(players.map((p, i) => [p.id, i + 1] as const));
 	const clean = JSON.parse(JSON.stringify(actions)) as JsonObject[];
@@ -60,6 +64,7 @@ export function importedSetupJson(
 		title,
 		options: [...options],
 		imported: {
+			...(importer === undefined ? {} : { importer: importer.slice(0, 64) }),
 			seed,
 			players: players.map((p) => ({ id: p.id, name: p.name })),
 			actions: clean.map((a) => remapPlayerIds(a, ids))
@@ -70,11 +75,26 @@ export function importedSetupJson(
 /** The imported prefix of a genesis setup; null when the game was not imported. */
 export function readImportedPrefix(setup: JsonValue): ImportedPrefix | null {
 	if (!isObject(setup) || !isObject(setup.imported)) return null;
-	const { seed, players, actions } = setup.imported;
+	const { seed, players, actions, importer } = setup.imported;
 	if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) return null;
+	if (importer !== undefined && (typeof importer !== 'string' || importer.length > 64)) return null;
 	if (!Array.isArray(players) || !players.every((p) => isObject(p) && typeof p.id === 'number' && typeof p.name === 'string')) return null;
 	if (!Array.isArray(actions) || !actions.every(isObject)) return null;
-	return { seed, players: players as unknown as ImportedPrefix['players'], actions: actions as JsonObject[] };
+	return { importer: importer ?? '', seed, players: players as unknown as ImportedPrefix['players'], actions: actions as JsonObject[] };
+}
+
+/**
+ * Why a genesis setup that says it was imported cannot be played, or null (issue 17). An imported
+ * game takes the site's seed instead of the players' commit and reveal (seed.ts), which is fair
+ * only because the imported actions were played under that seed: with no actions, "imported" would
+ * let the creator pick the seed, and so the company stacks, alone.
+ */
+export function importProblem(setup: JsonValue): string | null {
+	if (!isObject(setup) || setup.imported === undefined) return null;
+	const prefix = readImportedPrefix(setup);
+	if (!prefix) return 'the imported game in genesis cannot be read';
+	if (prefix.actions.length === 0) return "an imported game must carry the actions it imported; this one carries none, so its seed would be its creator's choice";
+	return null;
 }
 
 export type PrefixStart = { readonly ok: true; readonly state: GameState } | { readonly ok: false; readonly error: RuleError };

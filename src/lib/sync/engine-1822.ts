@@ -14,7 +14,7 @@ import type { RuleError } from '../engine/core/result';
 import type { JsonValue } from './canonical';
 import type { Applied, EngineAdapter, GameSetup } from './engine-adapter';
 import type { JsonObject } from './entry';
-import { readImportedPrefix, stateAfterPrefix } from './engine-1822-import';
+import { importProblem, readImportedPrefix, stateAfterPrefix } from './engine-1822-import';
 import { actionFieldsProblem } from './action-fields-1822';
 
 /**
@@ -124,6 +124,10 @@ export const engine1822: EngineAdapter<GameState> = {
 		if (imported) return stateAfterPrefix(s.title, s.options, players, imported, setup.game, rulesVersion);
 		const made = createGame({ title: s.title, players, seed: setup.seed, optionalRules: s.options, mode: 'live', rulesVersion });
 		return made.ok ? { ok: true, state: made.value } : { ok: false, error: made.error };
+	},
+
+	setupProblem(setup: JsonValue): string | null {
+		return importProblem(setup);
 	},
 
 	expectedSeats(state: GameState): readonly number[] {

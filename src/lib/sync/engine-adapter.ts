@@ -46,4 +46,10 @@ export interface EngineAdapter<S> {
 	 * padding it.
 	 */
 	fieldsProblem?(action: JsonObject): string | null;
+	/**
+	 * Null when genesis's setup can be played; otherwise why not. Asked when genesis is read, before
+	 * any claim: a game that can never be set up fairly (an "imported" game with no imported
+	 * actions, whose seed would be its creator's choice) is refused before anyone joins it.
+	 */
+	setupProblem?(setup: JsonValue): string | null;
 }

@@ -10,7 +10,7 @@
  */
 import { canonicalJson, isJsonObject, type JsonValue } from './canonical';
 import { sha256Hex } from './bytes';
-import { isPublicKeyInfo, type PublicKeyInfo } from './identity';
+import { isAcceptableKey, isPublicKeyInfo, type PublicKeyInfo } from './identity';
 
 export const LOG_VERSION = 1;
 /** How the seed is formed; written into genesis so that a later scheme cannot be confused with it. */
@@ -61,6 +61,14 @@ export type EntryKind =
 	| { readonly kind: 'reveal'; readonly nonce: string }
 	| { readonly kind: 'undo'; readonly actionId: string | null }
 	| { readonly kind: 'consent'; readonly request: string; readonly accept: boolean }
+	/**
+	 * A device joins the signing seat (issue 17a): signed by a key that already holds the seat,
+	 * naming the new device's key and a label; `retire`, when present, names a key of the seat that
+	 * stops holding it at the same entry (the one-time offer key, see devices.ts).
+	 */
+	| { readonly kind: 'device_add'; readonly key: PublicKeyInfo; readonly name: string; readonly retire: PublicKeyInfo | null }
+	/** A key stops holding the signing seat (a lost device): its later entries are refused. */
+	| { readonly kind: 'device_remove'; readonly key: PublicKeyInfo }
 	| { readonly kind: 'game'; readonly action: JsonObject };
 
 export interface Entry {
@@ -82,7 +90,7 @@ export type DecodeResult =
 	  };
 
 const BODY_KEYS = ['action', 'game', 'parent', 'rules', 'seat', 'v'] as const;
-const RESERVED = ['genesis', 'claim', 'start', 'reveal', 'undo', 'consent'] as const;
+const RESERVED = ['genesis', 'claim', 'start', 'reveal', 'undo', 'consent', 'device_add', 'device_remove'] as const;
 type ReservedType = (typeof RESERVED)[number];
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -108,7 +116,9 @@ const KIND_FIELDS: Readonly<Record<ReservedType, readonly string[]>> = {
 	start: ['type', 'claims'],
 	reveal: ['type', 'nonce'],
 	undo: ['type', 'action_id', 'attempt'],
-	consent: ['type', 'request', 'accept']
+	consent: ['type', 'request', 'accept'],
+	device_add: ['type', 'key', 'name', 'retire'],
+	device_remove: ['type', 'key']
 };
 
 /** Iterative, so that a crafted value cannot exhaust the stack while it is measured. */
@@ -172,6 +182,18 @@ function readKind(action: JsonObject): EntryKind | string {
 			if (!isEntryId(request) || typeof accept !== 'boolean') return 'consent names no request or answer';
 			return { kind: 'consent', request, accept };
 		}
+		case 'device_add': {
+			const { key, name, retire } = action;
+			if (!isPublicKeyInfo(key) || !isAcceptableKey(key)) return 'device_add has no valid key';
+			if (typeof name !== 'string' || name.length > 32) return 'device_add has no valid device name';
+			if (retire !== undefined && !isPublicKeyInfo(retire)) return 'device_add names no valid key to retire';
+			return { kind: 'device_add', key, name, retire: retire ?? null };
+		}
+		case 'device_remove': {
+			const { key } = action;
+			if (!isPublicKeyInfo(key)) return 'device_remove has no valid key';
+			return { kind: 'device_remove', key };
+		}
 		default: {
 			const never: never = reserved;
 			return `unknown type ${String(never)}`;
@@ -192,6 +214,8 @@ function envelopeProblem(body: Body, kind: EntryKind): string | null {
 		case 'reveal':
 		case 'undo':
 		case 'consent':
+		case 'device_add':
+		case 'device_remove':
 		case 'game':
 			return body.game !== null && body.parent !== null && body.seat !== null
 				? null

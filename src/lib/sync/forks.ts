@@ -47,6 +47,8 @@ function groupOf(e: Entry): { key: string; group: Omit<Group, 'entries' | 'fork'
 		case 'reveal':
 		case 'undo':
 		case 'consent':
+		case 'device_add':
+		case 'device_remove':
 		case 'game':
 			return {
 				key: `${parent}|${e.kind.kind === 'reveal' ? 'reveal' : 'seat'}|${e.body.seat}`,
@@ -65,6 +67,7 @@ export class ForkIndex {
 	readonly #multi = new Set<string>();
 	#out: Fork[] | null = null;
 	#seats: readonly SeatClaim[] | null = null;
+	#keys = '';
 
 	constructor(readonly limit: number) {}
 
@@ -110,10 +113,15 @@ export class ForkIndex {
 		seats: readonly SeatClaim[],
 		creator: PublicKeyInfo,
 		/** True if any stored copy of the entry carries a valid signature by the key (the orderer's cached check). */
-		verify: (id: string, key: PublicKeyInfo) => Promise<boolean>
+		verify: (id: string, key: PublicKeyInfo) => Promise<boolean>,
+		/** Every key that held a seat (devices.ts); by default the claim's alone. */
+		keysOf: (seat: number) => readonly PublicKeyInfo[] = (seat) => [seats[seat].key]
 	): Promise<Fork[]> {
-		if (this.#seats !== seats) {
+		const keys = seats.map((_, seat) => keysOf(seat).map(keyId).join(','));
+		const keysText = keys.join('|');
+		if (this.#seats !== seats || this.#keys !== keysText) {
 			this.#seats = seats;
+			this.#keys = keysText;
 			this.#out = null;
 			for (const key of this.#multi) this.#groups.get(key)!.dirty = true;
 		}
@@ -124,10 +132,20 @@ export class ForkIndex {
 			if (g.dirty) {
 				g.dirty = false;
 				g.fork = null;
-				const key = g.signer.kind === 'claim' ? g.signer.key : g.signer.kind === 'creator' ? creator : g.seat !== null && g.seat < seats.length ? seats[g.seat].key : null;
+				const seated = g.signer.kind === 'seat' && g.seat !== null && g.seat < seats.length;
+				const key = g.signer.kind === 'claim' ? g.signer.key : g.signer.kind === 'creator' ? creator : seated ? seats[g.seat!].key : null;
+				// A seat's entries may be signed by any of its devices: two of them on one parent are still one seat's fork.
+				const candidates = g.signer.kind === 'seat' && seated ? keysOf(g.seat!) : key ? [key] : [];
 				if (key) {
 					const signed: string[] = [];
-					for (const e of g.entries.slice(0, this.limit)) if (await verify(e.id, key)) signed.push(e.id);
+					for (const e of g.entries.slice(0, this.limit)) {
+						for (const k of candidates) {
+							if (await verify(e.id, k)) {
+								signed.push(e.id);
+								break;
+							}
+						}
+					}
 					if (signed.length >= 2) g.fork = { seat: g.seat, key: keyId(key), parent: g.parent, ids: signed, kept: null };
 				}
 			}

@@ -13,7 +13,8 @@
  * Every entry keeps its signature exactly as stored. Reading a file checks every entry: its
  * structure and canonical body (entry.ts), that it belongs to the game, and its signature against
  * the key that should have signed it (genesis and start: the creator named in genesis; a claim:
- * the key it claims with; any other entry: a key that claimed its seat). Mangled or forged entries
+ * the key it claims with; any other entry: a key that claimed its seat, or that a device_add
+ * signed by one of those gave it). Mangled or forged entries
  * are reported one by one and left out; the valid ones are kept. The order of the entries means
  * nothing (order.ts finds the game by walking parent links), so merging is a plain union.
  */
@@ -157,6 +158,24 @@ export async function readGameFile(text: string): Promise<ReadGameFile> {
 		if (!list.some((k) => keyId(k) === keyId((d.entry.kind as { key: PublicKeyInfo }).key))) list.push(d.entry.kind.key);
 		seatKeys.set(d.entry.body.seat, list);
 		kept.push(d.wire);
+	}
+	// Keys that devices added to a seat (devices.ts) sign for it too: an add counts here once it is
+	// signed by a key the seat already has, so the keys are found in as many passes as adds chain.
+	// A coarse filter, like the rest: the orderer decides from where on a key holds the seat.
+	const adds = decoded.filter((d) => d.entry.kind.kind === 'device_add' && d.entry.body.seat !== null);
+	for (let grew = true; grew; ) {
+		grew = false;
+		for (const d of adds) {
+			const k = d.entry.kind;
+			const list = seatKeys.get(d.entry.body.seat!) ?? [];
+			if (k.kind !== 'device_add' || list.some((x) => keyId(x) === keyId(k.key))) continue;
+			let signed = false;
+			for (const x of list) if ((signed = await verifyText(x, d.entry.text, d.entry.sig))) break;
+			if (!signed) continue;
+			list.push(k.key);
+			seatKeys.set(d.entry.body.seat!, list);
+			grew = true;
+		}
 	}
 	for (const d of decoded) {
 		const kind = d.entry.kind.kind;

@@ -64,6 +64,35 @@ export async function generateIdentity(prefer?: KeyAlg): Promise<Identity> {
 	return { publicKey: { alg, pub: toBase64Url(raw) }, privateKey: pair.privateKey };
 }
 
+/**
+ * A key pair whose private half can be handed to another device once (a device offer, devices.ts):
+ * exported as PKCS #8 and imported non-extractable on the other side.
+ */
+export async function generateOfferIdentity(prefer?: KeyAlg): Promise<{ identity: Identity; pkcs8: string }> {
+	const alg: KeyAlg = prefer ?? ((await supportsEd25519()) ? 'Ed25519' : 'ES256');
+	const params = alg === 'Ed25519' ? { name: 'Ed25519' } : ECDSA_PARAMS;
+	const pair = (await crypto.subtle.generateKey(params, true, ['sign', 'verify'])) as CryptoKeyPair;
+	const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+	const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
+	return { identity: { publicKey: { alg, pub: toBase64Url(raw) }, privateKey: pair.privateKey }, pkcs8: toBase64Url(pkcs8) };
+}
+
+/** The identity of an offer's key on the receiving device; null when the bytes are no such key. */
+export async function importOfferIdentity(publicKey: PublicKeyInfo, pkcs8: string): Promise<Identity | null> {
+	const bytes = fromBase64Url(pkcs8);
+	if (!bytes || !isAcceptableKey(publicKey)) return null;
+	try {
+		const params = publicKey.alg === 'Ed25519' ? { name: 'Ed25519' } : ECDSA_PARAMS;
+		const privateKey = await crypto.subtle.importKey('pkcs8', bytes, params, false, ['sign']);
+		const identity = { publicKey, privateKey };
+		// The pair must match: a signature by the private half verifies under the public key given.
+		const probe = 'device-offer-probe';
+		return (await verifyText(publicKey, probe, await signText(identity, probe))) ? identity : null;
+	} catch {
+		return null;
+	}
+}
+
 export async function signText(identity: Identity, text: string): Promise<string> {
 	const sig = await crypto.subtle.sign(signParams(identity.publicKey.alg), identity.privateKey, utf8(text));
 	return toBase64Url(new Uint8Array(sig));

@@ -29,6 +29,7 @@ import { pointsOfWalk, resumeFrom, type LastWalk, type Resumed, type ResumePoint
 import { seatClaim, startProblem, type SeatClaim } from './seats';
 import { undoStatuses, type UndoStatus } from './undo-status';
 import { commitNonce, deriveSeed } from './seed';
+import { everSeatKeys, initialDevices, seatKeys, type DeviceTable } from './devices';
 
 export type Stage = 'empty' | 'claiming' | 'revealing' | 'playing' | 'broken';
 
@@ -58,6 +59,8 @@ export interface OrderResult<S> {
 	readonly forks: readonly Fork[];
 	/** The deepest chain entry every seat has built on: no rival can displace it or anything before it. */
 	readonly final: string | null;
+	/** The keys holding each seat at the head, and those removed (devices.ts); null before play. */
+	readonly devices: DeviceTable | null;
 }
 
 /** A value from the engine, or the fallback if it throws (the engine is pure: it throws alike everywhere). */
@@ -307,6 +310,11 @@ export class LogOrderer<S> {
 		const out = this.#rejected;
 		this.#rejected = [];
 		return out;
+	}
+
+	/** An entry the orderer has read, by id (to show the entries of a fork that are off the chain). */
+	entry(id: string): Entry | undefined {
+		return this.#index.copies.get(id)?.[0];
 	}
 
 	/** The resume point the last walk began at, or null when it began at the start. */
@@ -734,7 +742,10 @@ export class LogOrderer<S> {
 			for (let i = chain.length - 1; i >= 2 && finalIndex < 0; i--) {
 				const e = chain[i];
 				const k = e.kind;
-				const anyTime = k.kind === 'game' && (w.strongAt.get(e.id) === false || (w.strongAt.get(e.id) === undefined && this.adapter.anyTime?.(k.action) === true));
+				const anyTime =
+					k.kind === 'device_add' ||
+					k.kind === 'device_remove' ||
+					(k.kind === 'game' && (w.strongAt.get(e.id) === false || (w.strongAt.get(e.id) === undefined && this.adapter.anyTime?.(k.action) === true)));
 				// Every other seat below it: no rival of it or of anything before it can be built on by more.
 				const others = e.body.seat !== null && !seen.has(e.body.seat) ? seen.size + 1 : seen.size;
 				if (others === fixed.length) finalIndex = i;
@@ -763,8 +774,9 @@ export class LogOrderer<S> {
 		}
 		const g = setup.genesis.kind;
 		if (g.kind !== 'genesis') throw new Error('genesis expected');
-		const forks = await this.#index.forks.forks(fixed, g.creator, (id, key) => this.#verify(this.#all(id), key));
 		const cursor = w.after[chain.length - 1]!.cursor;
+		const devices = cursor.devices;
+		const forks = await this.#index.forks.forks(fixed, g.creator, (id, key) => this.#verify(this.#all(id), key), (seat) => everSeatKeys(devices, seat));
 		const state = w.known ?? this.#stateAt(cursor);
 		w.known = state;
 		return {
@@ -786,6 +798,7 @@ export class LogOrderer<S> {
 			undos,
 			pendingUndo: undos.find((u) => u.status === 'pending') ?? null,
 			final: finalIndex >= 0 ? chain[finalIndex].id : null,
+			devices,
 			// What was kept of each fork: every player sees both entries and which one the game follows.
 			forks: forks.map((f) => ({ ...f, kept: f.ids.find((id) => index.has(id)) ?? null })),
 			refused: this.#refused.items.slice(),
@@ -858,6 +871,7 @@ export class LogOrderer<S> {
 				pendingUndo: null,
 				forks: [],
 				final: null,
+				devices: null,
 				...partial,
 				refused: this.#refused.items.slice(),
 				waiting: this.#waiting.items.slice()
@@ -869,6 +883,9 @@ export class LogOrderer<S> {
 		if (g.seedScheme !== SEED_SCHEME) {
 			return result({ stage: 'broken', setupError: `unknown seed scheme ${g.seedScheme}` });
 		}
+		// A setup that can never be played fairly is refused before anyone claims a seat in it.
+		const setupProblem = guarded(() => this.adapter.setupProblem?.(g.setup) ?? null, 'the rules engine failed to read the setup');
+		if (setupProblem !== null) return result({ stage: 'broken', setupError: setupProblem });
 
 		// Claims and start, children of genesis.
 		const claims = new Map<string, Entry>();
@@ -944,7 +961,7 @@ export class LogOrderer<S> {
 				{ ok: false, error: { code: 'engine_error', message: 'the rules engine failed to set up this game' } } as const
 			);
 			initial = made.ok
-				? { seed, cursor: { initial: made.state, top: null, pending: null }, error: null }
+				? { seed, cursor: { initial: made.state, devices: initialDevices(fixed), top: null, pending: null }, error: null }
 				: { seed, cursor: null, error: `${made.error.code}: ${made.error.message}` };
 			this.#initial.set(start.id, initial);
 		}
@@ -1196,8 +1213,11 @@ export class LogOrderer<S> {
 		const e = copies[0];
 		const seat = e.body.seat ?? -1;
 		if (seat < 0 || seat >= seats.length) return { ok: false, code: 'unknown_seat', message: `there is no seat ${seat + 1}` };
-		if (!(await this.#verify(copies, seats[seat].key))) {
-			return { ok: false, code: 'bad_signature', message: `not signed by seat ${seat + 1}'s key` };
+		// Any key holding the seat at this cursor (devices.ts): the claim's, or a device added before.
+		let signed = false;
+		for (const key of seatKeys(cursor.devices, seat)) if ((signed = await this.#verify(copies, key))) break;
+		if (!signed) {
+			return { ok: false, code: 'bad_signature', message: `not signed by a key holding seat ${seat + 1}` };
 		}
 		const cached = this.#steps.get(e.id);
 		if (cached) return cached;

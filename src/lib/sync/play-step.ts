@@ -12,6 +12,7 @@
 import type { EngineAdapter } from './engine-adapter';
 import type { Entry, JsonObject } from './entry';
 import type { RefusalCode } from './refusal';
+import { deviceStep, type DeviceTable } from './devices';
 
 /**
  * A game action that is in effect: a persistent stack, so that an undo is a pointer move. Only
@@ -40,6 +41,8 @@ export interface PendingUndo<S> {
 
 export interface Cursor<S> {
 	readonly initial: S;
+	/** The keys holding each seat here (devices.ts). */
+	readonly devices: DeviceTable;
 	readonly top: Done<S> | null;
 	readonly pending: PendingUndo<S> | null;
 }
@@ -73,7 +76,7 @@ function refuse<S>(code: RefusalCode, message: string): StepOutcome<S> {
 }
 
 function undoTo<S>(cursor: Cursor<S>, target: Done<S> | null): Cursor<S> {
-	return { initial: cursor.initial, top: target, pending: null };
+	return { initial: cursor.initial, devices: cursor.devices, top: target, pending: null };
 }
 
 /**
@@ -120,7 +123,7 @@ export function playStep<S>(
 	const depth = (cursor.top?.depth ?? 0) + 1;
 	const checkpoint = depth % checkpointEvery === 0 ? applied.state : null;
 	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint, prev: cursor.top };
-	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null, state: applied.state, anyTime };
+	return { ok: true, cursor: { initial: cursor.initial, devices: cursor.devices, top, pending: null }, event: null, state: applied.state, anyTime };
 }
 
 /**
@@ -136,7 +139,7 @@ export function followStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, sta
 	if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
 	const depth = (cursor.top?.depth ?? 0) + 1;
 	const top: Done<S> = { id: entry.id, seat, action: kind.action, depth, checkpoint: null, prev: cursor.top };
-	return { ok: true, cursor: { initial: cursor.initial, top, pending: null }, event: null };
+	return { ok: true, cursor: { initial: cursor.initial, devices: cursor.devices, top, pending: null }, event: null };
 }
 
 /**
@@ -155,6 +158,14 @@ function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: stri
 			return refuse('misplaced', `a ${kind.kind} entry cannot follow the start of play`);
 		case 'game':
 			throw new Error('a game action is a step of the engine');
+		case 'device_add':
+		case 'device_remove': {
+			// Like an any-time action: not while an undo request waits (what it takes back must not shift).
+			if (cursor.pending) return refuse('undo_pending', 'an undo request is waiting for an answer');
+			const step = deviceStep(cursor.devices, kind, seat, entry.id);
+			if (!step.ok) return refuse(step.code, step.message);
+			return { ok: true, cursor: { ...cursor, devices: step.table }, event: null, anyTime: true };
+		}
 		case 'undo': {
 			if (cursor.pending) return refuse('undo_pending', 'another undo request is waiting for an answer');
 			const scope = undoScope(cursor, kind.actionId, startId);
@@ -171,7 +182,7 @@ function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: stri
 			const pending: PendingUndo<S> = { request: entry.id, seat, target: scope.target, takesBack, waiting: others };
 			return {
 				ok: true,
-				cursor: { initial: cursor.initial, top: cursor.top, pending },
+				cursor: { initial: cursor.initial, devices: cursor.devices, top: cursor.top, pending },
 				event: { type: 'requested', request: entry.id, seat, takesBack, waiting: others }
 			};
 		}
@@ -182,14 +193,14 @@ function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: stri
 			}
 			if (seat === pending.seat) {
 				if (kind.accept) return refuse('consent_unexpected', 'the requester cannot consent to their own undo');
-				const cleared = { initial: cursor.initial, top: cursor.top, pending: null };
+				const cleared = { initial: cursor.initial, devices: cursor.devices, top: cursor.top, pending: null };
 				return { ok: true, cursor: cleared, event: { type: 'withdrawn', request: pending.request, seat } };
 			}
 			if (!pending.waiting.includes(seat)) {
 				return refuse('consent_unexpected', `seat ${seat + 1} was not asked to consent`);
 			}
 			if (!kind.accept) {
-				const cleared = { initial: cursor.initial, top: cursor.top, pending: null };
+				const cleared = { initial: cursor.initial, devices: cursor.devices, top: cursor.top, pending: null };
 				return { ok: true, cursor: cleared, event: { type: 'declined', request: pending.request, seat } };
 			}
 			const waiting = pending.waiting.filter((s) => s !== seat);
@@ -202,7 +213,7 @@ function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: stri
 			}
 			return {
 				ok: true,
-				cursor: { initial: cursor.initial, top: cursor.top, pending: { ...pending, waiting } },
+				cursor: { initial: cursor.initial, devices: cursor.devices, top: cursor.top, pending: { ...pending, waiting } },
 				event: { type: 'consented', request: pending.request, seat, waiting }
 			};
 		}

@@ -38,7 +38,13 @@ export const REFUSAL_CODES = [
 	/** More entries by one seat on one parent than play ever needs (entry.ts limits). */
 	'too_many',
 	/** A pending undo request or a rival lost to a move that other seats built on. */
-	'play_went_on'
+	'play_went_on',
+	/** Adding or removing a device broke a rule of devices.ts. */
+	'device_key_taken',
+	'device_key_removed',
+	'too_many_devices',
+	'device_unknown',
+	'last_device'
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

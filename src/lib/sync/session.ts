@@ -6,12 +6,14 @@
 import { consentAction, makeClaim, makePlay, makeReveal, makeStart, undoAction, type SignedEntry } from './author';
 import { makeChat, readChat, type ChatMessage } from './chat';
 import type { EngineAdapter } from './engine-adapter';
-import type { JsonObject, WireEntry } from './entry';
+import type { Entry, JsonObject, WireEntry } from './entry';
 import type { KeyStore, SeatSecret } from './key-store';
 import type { LogDoc } from './log-doc';
 import { LogOrderer, type OrderResult } from './order';
 import { divergentPeers, PresenceVerifier, seatsToAct, signPresence, type Divergence, type Peer, type Presence } from './presence';
-import type { PublicKeyInfo } from './identity';
+import { keyId, type PublicKeyInfo } from './identity';
+import { seatKeys } from './devices';
+import { acceptOffer, makeOffer, offerFromText, offerStatus, type DeviceOffer, type OfferStatus } from './device-offer';
 import type { Refusal } from './refusal';
 import { keyFingerprint } from './seats';
 import { defaultResumeStore, RESUME_EVERY, RESUME_KEEP, type ResumeStore } from './resume';
@@ -193,8 +195,10 @@ export class GameSession<S> {
 
 	async #recompute(): Promise<void> {
 		const result = await this.#orderer.order(this.#opts.log.entries());
+		// A seat is this device's while its key holds it (devices.ts): the claim's key, or one added later.
+		const holds = (s: SeatSecret) => !result.devices || result.devices.held[s.seat]?.some((d) => d.id === keyId(s.identity.publicKey)) === true;
 		const mine = result.seats
-			? this.#secrets.filter((s) => result.seats?.[s.seat]?.claim === s.claimId).map((s) => s.seat)
+			? [...new Set(this.#secrets.filter((s) => result.seats?.[s.seat]?.claim === s.claimId && holds(s)).map((s) => s.seat))]
 			: [];
 		// A refused claim is shown to the device that wrote it (a rival's claim on our seat is not ours);
 		// any other refusal on one of our seats was written with our key.
@@ -208,11 +212,17 @@ export class GameSession<S> {
 		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator, ownClaims: this.#secrets.map((s) => s.claimId) };
 		if (seatsFixed) await this.#queueChat();
 		await this.#autoReveal(result);
+		await this.#keepDeviceEntries();
 		await this.#publishPresence();
 		if (this.#opts.awareness) await this.#presence.settle(this.#opts.awareness.getStates(), (seat) => this.#keysOf(seat));
 		this.#notify();
 		await this.#discardRejected();
 		this.#scheduleResumePoints();
+	}
+
+	/** An entry of the log by id, as the orderer read it (the losing side of a fork is not on the chain). */
+	entry(id: string): Entry | undefined {
+		return this.#orderer.entry(id);
 	}
 
 	/** The walk of play began at this resume point (resume.ts), or null: at the start. */
@@ -270,6 +280,8 @@ export class GameSession<S> {
 		if (view.stage !== 'revealing' || !view.seats || view.chain.length < 2) return;
 		const start = view.chain[1].id;
 		for (const s of this.#secrets) {
+			// A device added during play has no nonce of its own: the seat's first device revealed.
+			if (s.nonce === '') continue;
 			if (view.seats[s.seat]?.claim !== s.claimId || view.revealed.includes(s.seat) || this.#revealed.has(s.claimId)) continue;
 			this.#revealed.add(s.claimId);
 			this.#opts.log.append((await makeReveal(view.genesis!.body.rules, start, s)).wire);
@@ -305,6 +317,7 @@ export class GameSession<S> {
 	#keysOf(seat: number): PublicKeyInfo[] {
 		const view = this.#view;
 		if (!view) return [];
+		if (view.devices) return [...seatKeys(view.devices, seat)];
 		if (view.seats) return view.seats[seat] ? [view.seats[seat].key] : [];
 		return view.claims.flatMap((c) => (c.body.seat === seat && c.kind.kind === 'claim' ? [c.kind.key] : []));
 	}
@@ -427,6 +440,92 @@ export class GameSession<S> {
 		return this.#write(await makeStart(this.game, rules, ids, creator));
 	}
 
+	/**
+	 * Offers a seat of this device to another device (devices.ts): writes `device_add` for a fresh
+	 * offer key and returns the offer's text, which the new device opens (`acceptDeviceOffer`).
+	 * If the entry loses its head to a move written at the same time, it is written again.
+	 */
+	async offerDevice(seat: number, name: string): Promise<AppendResult & { readonly offer?: string }> {
+		const view = this.#view;
+		const secret = this.#secrets.find((s) => s.seat === seat);
+		if (!view || view.stage !== 'playing' || !view.head) return { ok: false, code: 'not_playing', message: 'a device can be added once play has begun' };
+		if (!secret || !view.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'this device does not hold that seat' };
+		if (view.pendingUndo) return { ok: false, code: 'undo_pending', message: 'an undo request is waiting for an answer' };
+		const made = await makeOffer(view.genesis!.body.rules, view.head, secret, name);
+		this.#offers.push({ seat, name: made.offer.name, key: made.offer.identity.publicKey, last: made.entry.id });
+		const written = await this.#write(made.entry);
+		return { ...written, offer: made.text };
+	}
+
+	/** Removes a device (by its key's `keyId`) from a seat of this device. */
+	async removeDevice(seat: number, device: string): Promise<AppendResult> {
+		const held = this.#view?.devices?.held[seat]?.find((d) => d.id === device);
+		if (!held) return { ok: false, code: 'device_unknown', message: 'that device does not hold the seat' };
+		return this.#meta(seat, { type: 'device_remove', key: { ...held.key } });
+	}
+
+	/**
+	 * On the new device: takes an offer's text, keeps this device's own seat key for it and joins
+	 * the seat as soon as the offer's `device_add` is part of the game (at once if it is).
+	 */
+	async acceptDeviceOffer(text: string): Promise<AppendResult> {
+		const offer = await offerFromText(text);
+		if (!offer) return { ok: false, code: 'bad_offer', message: 'the link does not carry a valid device offer' };
+		// This device holds the seat already (its own offer opened here): nothing to join.
+		if (this.#view?.mine.includes(offer.seat)) return { ok: false, code: 'already_yours', message: 'this device already plays for that seat' };
+		this.#accepting = { offer, last: null, own: null };
+		await this.refresh();
+		const status = this.deviceOfferStatus;
+		return status === 'used' ? { ok: false, code: 'offer_used', message: 'this offer was used already, or the seat removed it' } : { ok: true, id: '' };
+	}
+
+	/** The `keyId`s of this device's seat keys, to tell "this device" in a seat's list of devices. */
+	get ownKeys(): readonly string[] {
+		return this.#secrets.map((s) => keyId(s.identity.publicKey));
+	}
+
+	/** Where an offer this device accepted stands (null: none). */
+	get deviceOfferStatus(): OfferStatus | null {
+		const a = this.#accepting;
+		return a ? offerStatus(this.#view, a.offer, a.own) : null;
+	}
+
+	readonly #offers: { seat: number; name: string; key: PublicKeyInfo; last: string }[] = [];
+	#accepting: { offer: DeviceOffer; last: string | null; own: SeatSecret | null } | null = null;
+
+	/** Writes again an offer or an acceptance whose entry lost its head (any-time entries yield to moves). */
+	async #keepDeviceEntries(): Promise<void> {
+		const view = this.#view;
+		if (!view || view.stage !== 'playing' || !view.head || !view.devices || view.pendingUndo) return;
+		const lost = new Set(view.refused.filter((r) => r.code === 'superseded' || r.code === 'play_went_on' || r.code === 'off_chain').map((r) => r.id));
+		const rules = view.genesis!.body.rules;
+		const known = (key: PublicKeyInfo) => {
+			const id = keyId(key);
+			return view.devices!.held.some((l) => l.some((d) => d.id === id)) || view.devices!.removed.some((d) => d.id === id);
+		};
+		for (const o of this.#offers) {
+			if (known(o.key) || !lost.has(o.last) || !view.mine.includes(o.seat)) continue;
+			const secret = this.#secrets.find((s) => s.seat === o.seat)!;
+			const entry = await makePlay(rules, view.head, { type: 'device_add', key: { ...o.key }, name: o.name }, secret);
+			o.last = entry.id;
+			this.#opts.log.append(entry.wire);
+		}
+		const a = this.#accepting;
+		if (!a || offerStatus(view, a.offer, a.own) !== 'ready') return;
+		if (a.last !== null && !lost.has(a.last)) return;
+		const claim = view.seats?.[a.offer.seat]?.claim;
+		if (!claim) return;
+		const label = view.devices.held[a.offer.seat]?.find((d) => d.id === keyId(a.offer.identity.publicKey))?.name ?? '';
+		const written = await acceptOffer(rules, view.head, a.offer, this.game, claim, label, a.own?.identity);
+		if (!a.own) {
+			a.own = written.secret;
+			await this.#opts.keys.put(written.secret);
+			this.#secrets = await this.#opts.keys.list(this.game);
+		}
+		a.last = written.entry.id;
+		this.#opts.log.append(written.entry.wire);
+	}
+
 	messages(): ChatMessage[] {
 		return this.#chat;
 	}
@@ -453,7 +552,8 @@ export class GameSession<S> {
 
 	async #refreshChat(): Promise<void> {
 		const seats = this.#view?.seats;
-		this.#chat = seats ? await readChat(this.#opts.log.chatItems(), this.game, seats) : [];
+		const devices = this.#view?.devices ?? null;
+		this.#chat = seats ? await readChat(this.#opts.log.chatItems(), this.game, seats, devices ? (seat) => seatKeys(devices, seat) : undefined) : [];
 		for (const l of this.#chatListeners) l(this.#chat);
 	}
 

@@ -21,6 +21,9 @@ import { browserSettings } from '$lib/state/settings.svelte';
 import { keepCheckpoints } from '$lib/state/checkpoint-open';
 import { until } from '$lib/state/open-game';
 
+/** An imported game takes the site's seed; with no actions that seed would be the importer's choice (engine-1822-import.ts importProblem). */
+const NO_ACTIONS = 'This export has no actions to continue from: start a new game instead.';
+
 export interface ImportedGame {
 	readonly game: string;
 	readonly secret: string;
@@ -35,7 +38,8 @@ export async function playImportedHere(json: unknown, applied: number, names: re
 	if (!parsed.ok) throw new Error(parsed.error.message);
 	const ex = parsed.value;
 	const prefix: Action[] = resolveUndoRedo(ex.actions).surviving.slice(0, applied);
-	const setup = importedSetupJson(ex.title, ex.optionalRules, ex.seed, ex.players, prefix);
+	if (prefix.length === 0) throw new Error(NO_ACTIONS);
+	const setup = importedSetupJson(ex.title, ex.optionalRules, ex.seed, ex.players, prefix, names[0] ?? '');
 	// The prefix is replayed once while the game is set up: kept as a checkpoint for every later opening.
 	keepCheckpoints();
 	const created = await createGame({
@@ -85,9 +89,10 @@ export async function inviteImportedHere(json: unknown, applied: number, seat: n
 	if (!parsed.ok) throw new Error(parsed.error.message);
 	const ex = parsed.value;
 	const prefix: Action[] = resolveUndoRedo(ex.actions).surviving.slice(0, applied);
+	if (prefix.length === 0) throw new Error(NO_ACTIONS);
 	keepCheckpoints();
 	const created = await createGame({
-		setup: importedSetupJson(ex.title, ex.optionalRules, ex.seed, ex.players, prefix),
+		setup: importedSetupJson(ex.title, ex.optionalRules, ex.seed, ex.players, prefix, name),
 		seats: ex.players.length,
 		origin: location.origin,
 		adapter: engine1822,

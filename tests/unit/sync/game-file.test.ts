@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameFileText, mergeGameFile, readGameFile, writeGameFile } from '../../../src/lib/sync/game-file';
 import { LogDoc } from '../../../src/lib/sync/log-doc';
-import { createTestGame, order, playMoves, wires, type TestGame } from './harness';
+import { generateIdentity } from '../../../src/lib/sync/identity';
+import { createTestGame, order, play, playMoves, wires, type TestGame } from './harness';
 
 async function playedDoc(t: TestGame, moves: number): Promise<LogDoc> {
 	const doc = new LogDoc();
@@ -128,5 +129,28 @@ describe('game file: bad files are refused with a clear message and change nothi
 		const entries = file.entries.map((w) => (w.body === g.body ? { body: g.body, sig: other.genesis.wire.sig } : w));
 		const read = await readGameFile(JSON.stringify({ ...file, entries }));
 		expect(read).toMatchObject({ ok: false, code: 'no_genesis' });
+	});
+});
+
+describe('game file: moves signed by a device added to a seat (issue 17a)', () => {
+	it("are kept, like the add itself; an entry signed by a key the seat never had is left out", async () => {
+		const t = await createTestGame(2, { target: 30 });
+		const phone = await generateIdentity();
+		const stranger = await generateIdentity();
+		const start = await order(t.game, wires(t.setup));
+		const seat = start.expected[0];
+		const added = await play(start.head!, { type: 'device_add', key: { ...phone.publicKey }, name: 'phone' }, t.seats[seat]);
+		const move = await play(added.id, { type: 'add', entity: seat, n: 1 }, { ...t.seats[seat], identity: phone });
+		const forged = await play(added.id, { type: 'add', entity: seat, n: 2 }, { ...t.seats[seat], identity: stranger });
+		const doc = new LogDoc();
+		doc.append(...(wires(t.setup) as { body: string; sig: string }[]), added.wire, move.wire, forged.wire);
+		const read = await readGameFile(gameFileText(writeGameFile(t.game, doc.entries())));
+		if (!read.ok) throw new Error(read.message);
+		expect(read.entries).toContainEqual(added.wire);
+		expect(read.entries).toContainEqual(move.wire);
+		expect(read.rejected).toEqual([expect.objectContaining({ id: forged.id })]);
+		const fresh = new LogDoc();
+		mergeGameFile(fresh, t.game, read);
+		expect((await order(t.game, fresh.entries())).head).toBe(move.id);
 	});
 });

@@ -4,7 +4,8 @@
  * what a fresh one gives on the same items: chain, state, refusals (codes and messages), waiting
  * entries, forks, undo statuses and the final entry. Entries arrive out of order (children before
  * parents), with broken copies, forks under old heads, undo requests and answers, and more entries
- * per seat on one head than count.
+ * per seat on one head than count, and devices added to seats and removed (issue 17a), with moves
+ * signed by them.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -12,6 +13,8 @@ import { consentAction, undoAction, type SignedEntry } from '../../../src/lib/sy
 import { LogOrderer, MAX_CHILDREN_PER_SEAT, type OrderResult } from '../../../src/lib/sync/order';
 import { add, toyGame, type ToyState } from './toy-game';
 import { createTestGame, order, play, wires } from './harness';
+import { seededIdentity } from './seeded-keys';
+import { keyId } from '../../../src/lib/sync/identity';
 
 function summary(r: OrderResult<ToyState>) {
 	return {
@@ -25,12 +28,14 @@ function summary(r: OrderResult<ToyState>) {
 		forks: r.forks,
 		undos: r.undos,
 		pendingUndo: r.pendingUndo,
-		final: r.final
+		final: r.final,
+		devices: r.devices
 	};
 }
 
 type Step =
-	| { t: 'move'; n: number }
+	| { t: 'move'; n: number; byPhone: boolean }
+	| { t: 'device'; seat: number; remove: boolean }
 	| { t: 'fork'; back: number; n: number; seat: number }
 	| { t: 'undo'; back: number; seat: number }
 	| { t: 'answer'; accept: boolean }
@@ -38,7 +43,8 @@ type Step =
 	| { t: 'spam'; back: number; seat: number; k: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-	{ weight: 5, arbitrary: fc.record({ t: fc.constant('move' as const), n: fc.integer({ min: 1, max: 3 }) }) },
+	{ weight: 5, arbitrary: fc.record({ t: fc.constant('move' as const), n: fc.integer({ min: 1, max: 3 }), byPhone: fc.boolean() }) },
+	{ weight: 1, arbitrary: fc.record({ t: fc.constant('device' as const), seat: fc.nat(2), remove: fc.boolean() }) },
 	{ weight: 2, arbitrary: fc.record({ t: fc.constant('fork' as const), back: fc.nat(8), n: fc.integer({ min: 1, max: 3 }), seat: fc.nat(2) }) },
 	{ weight: 1, arbitrary: fc.record({ t: fc.constant('undo' as const), back: fc.nat(4), seat: fc.nat(2) }) },
 	{ weight: 1, arbitrary: fc.record({ t: fc.constant('answer' as const), accept: fc.boolean() }) },
@@ -49,8 +55,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 describe('a long-lived orderer gives what a fresh one gives', () => {
 	it('after every batch, whatever the order of arrival', async () => {
 		const t = await createTestGame(3, { target: 60, keySeed: 'incremental' });
+		const phones = await Promise.all([0, 1, 2].map((s) => seededIdentity(`incremental/phone-${s}`)));
 		let compared = 0;
 		let rewalks = 0;
+		let byPhone = 0;
 		await fc.assert(
 			fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), fc.array(fc.nat(9), { minLength: 1, maxLength: 30 }), async (steps, cuts) => {
 				// The entries, written by honest play on the full log and by hostile seats under old heads.
@@ -61,7 +69,15 @@ describe('a long-lived orderer gives what a fresh one gives', () => {
 					if (!r.head || r.stage !== 'playing') break;
 					const plays = r.chain.slice(2);
 					let e: SignedEntry | { body: string; sig: string } | null = null;
-					if (s.t === 'move' && r.expected.length > 0 && !r.pendingUndo) e = await play(r.head, add(r.expected[0], s.n), t.seats[r.expected[0]]);
+					if (s.t === 'move' && r.expected.length > 0 && !r.pendingUndo) {
+						const seat = r.expected[0];
+						const phoneHolds = r.devices?.held[seat].some((d) => d.id === keyId(phones[seat].publicKey)) === true;
+						if (s.byPhone && phoneHolds) byPhone++;
+						e = await play(r.head, add(seat, s.n), s.byPhone && phoneHolds ? { ...t.seats[seat], identity: phones[seat] } : t.seats[seat]);
+					} else if (s.t === 'device') {
+						const key = { ...phones[s.seat].publicKey };
+						e = await play(r.head, s.remove ? { type: 'device_remove', key } : { type: 'device_add', key, name: 'phone' }, t.seats[s.seat]);
+					}
 					else if (s.t === 'fork' && plays.length > 0) {
 						const at = plays[Math.max(0, plays.length - 1 - s.back)];
 						e = await play(at.body.parent!, add(s.seat, s.n), t.seats[s.seat]);
@@ -109,5 +125,6 @@ describe('a long-lived orderer gives what a fresh one gives', () => {
 		);
 		expect(compared).toBeGreaterThan(200);
 		expect(rewalks).toBeGreaterThan(50);
+		expect(byPhone).toBeGreaterThan(5);
 	}, 300_000);
 });
