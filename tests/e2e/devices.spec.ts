@@ -142,6 +142,9 @@ test('a second device plays for a seat; its offline move is a fork the other pla
 	await expect(logLines(b).first()).toHaveText(`Brunel bids £100 on ${cardName(mb)}`);
 	await expect(logLines(b)).toContainText([`Ada bids £100 on ${cardName(ma)}`]);
 	await expect(logLines(b).filter({ hasText: cardName(mp) })).toHaveCount(0);
+	// The log tells everyone that Ada's seat gained a device.
+	await expect(logLines(b).filter({ hasText: 'Ada offered the seat to a new device' })).toHaveCount(1);
+	await expect(logLines(b).filter({ hasText: 'Ada\'s new device "Phone" joined the seat' })).toHaveCount(1);
 	// Every device agrees, and the phone is told its bid was not taken.
 	await reach(a, brunel.head);
 	await expect(syncState(p)).toHaveAttribute('data-state-hash', brunel.hash!);
@@ -151,6 +154,7 @@ test('a second device plays for a seat; its offline move is a fork the other pla
 	// A removes the phone: P no longer plays for Ada.
 	await a.getByTestId('remove-device').click();
 	await expect(a.getByTestId('device-row')).toHaveCount(1);
+	await expect(logLines(a).filter({ hasText: 'Ada removed a device from the seat' })).toHaveCount(1);
 	await pushed(a);
 	await expect(async () => {
 		await pull(p);

@@ -114,9 +114,21 @@ export function logWithUndos(view: SessionView<GameState>, lines: readonly LogLi
 			case 'claim':
 			case 'start':
 			case 'reveal':
-			case 'device_add':
-			case 'device_remove':
 				break;
+			case 'device_add': {
+				if (seat === null) break;
+				const name = seatName(view, seat);
+				// An offer's new key retiring the one-time key is the new device taking its place.
+				const text = e.kind.retire ? `${name}'s new device "${e.kind.name}" joined the seat` : `${name} offered the seat to a new device`;
+				push({ id: e.id, kind: 'device', actor, actorName: name, text });
+				break;
+			}
+			case 'device_remove': {
+				if (seat === null) break;
+				const name = seatName(view, seat);
+				push({ id: e.id, kind: 'device', actor, actorName: name, text: `${name} removed a device from the seat` });
+				break;
+			}
 			default: {
 				const never: never = e.kind;
 				throw new Error(`unhandled entry ${JSON.stringify(never)}`);

@@ -19,7 +19,7 @@ import { corporationLabel, hexLabel, trainWithArticle } from './operating-view';
  * Round headers, actions, what an action caused (the engine's events), what players' programs
  * did right after it (results), undo requests and their answers.
  */
-export type LogLineKind = 'round' | 'action' | 'result' | 'event' | 'undo' | 'consent';
+export type LogLineKind = 'round' | 'action' | 'result' | 'event' | 'undo' | 'consent' | 'device';
 
 export interface LogLine {
 	/** The log entry id of the action or undo entry (empty for round headers and results). */
