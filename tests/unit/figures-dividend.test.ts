@@ -67,7 +67,7 @@ describe('a minor’s fixed split (rules digest 8.1)', () => {
 	function minorAt50(): GameState {
 		const s = majorTurn('LNWR', 'buy_train');
 		floatMinorFor(s, '7', 3, 50);
-		operatingTurn(s, '7', 'routes');
+		operatingTurn(s, '7', 'route');
 		return s;
 	}
 

@@ -5,6 +5,7 @@
  * boxes draw from. The UI renders these answers; none of it is worked out again outside the
  * engine.
  */
+import { PHASE_COLORS, type PhaseColor } from '../../../core/tile';
 import type { ResolvedConfig } from '../config';
 import { BIDS_PER_TURN, MIN_BID_INCREMENT, PLUS_BIDBOX, TAX_HAVEN } from '../data/constants';
 import { certCount, committedCash, isUnsold } from '../entities';
@@ -13,8 +14,8 @@ import { allBidBoxes } from '../stock/bidboxes';
 import { minimumBid } from '../stock/bid';
 
 /** Tile colours in the order phases bring them. */
-const COLOUR_ORDER = ['yellow', 'green', 'brown', 'gray'] as const;
-export type PhaseColour = (typeof COLOUR_ORDER)[number];
+const COLOUR_ORDER = PHASE_COLORS;
+export type PhaseColour = PhaseColor;
 
 export interface PhaseFigures {
 	readonly name: string;
@@ -36,6 +37,8 @@ export interface PlayerFigures {
 	readonly certificates: number;
 	readonly certificateLimit: number;
 	readonly debt: number;
+	/** Bidding tokens the player has not used this stock round (rules digest 3.3). */
+	readonly biddingTokensLeft: number;
 }
 
 export interface BidFigures {
@@ -69,6 +72,9 @@ export interface TableFigures {
 	/** Bids rise in steps of this many pounds (rules digest 3.3). */
 	readonly bidStep: number;
 	readonly bidsPerTurn: number;
+	/** Bids the player to act has made this turn, and may still make (0 outside a stock round). */
+	readonly bidsThisTurn: number;
+	readonly bidsLeftThisTurn: number;
 	readonly biddingTokens: number;
 	readonly players: readonly PlayerFigures[];
 	/** Empty outside a stock round. */
@@ -103,7 +109,8 @@ export function playerFigures(state: GameState, config: ResolvedConfig, playerId
 		free: p.cash - committed,
 		certificates: certCount(state, config, playerId),
 		certificateLimit: config.certLimit,
-		debt: p.debt
+		debt: p.debt,
+		biddingTokensLeft: config.biddingTokens - (round?.tokensUsed[String(playerId)]?.length ?? 0)
 	};
 }
 
@@ -149,6 +156,8 @@ export function tableFigures(state: GameState, config: ResolvedConfig): TableFig
 		phase: phaseFigures(state, config),
 		bidStep: MIN_BID_INCREMENT,
 		bidsPerTurn: BIDS_PER_TURN,
+		bidsThisTurn: stockRound(state)?.turn.bids ?? 0,
+		bidsLeftThisTurn: stockRound(state) ? BIDS_PER_TURN - (stockRound(state)?.turn.bids ?? 0) : 0,
 		biddingTokens: config.biddingTokens,
 		players: state.players.map((p) => playerFigures(state, config, p.id)).filter((x): x is PlayerFigures => x !== null),
 		bidBoxes: bidBoxFigures(state, config),
