@@ -4,7 +4,7 @@
  * own choices (stockRoundChoices), never a legality of its own. Every figure (next bid, bid step,
  * committed and free cash, certificates) is the engine's (tableFigures); this module only names.
  */
-import { companyTitle, concessionMajor, corporationName, minorHome, minorRailwayName, privateAbility, privateAcquirers } from './game-view-names';
+import { companyLabel, companyTitle, concessionMajor, corporationName, minorHome, minorRailwayName, privateAbility, privateAcquirers } from './game-view-names';
 import { configFor, corporationPrice, tableFigures, type GameState } from '../engine';
 
 export type CompanyKind = 'private' | 'concession' | 'minor';
@@ -56,6 +56,8 @@ export interface PlayerRow {
 	readonly certLimit: number;
 	readonly shares: readonly HoldingView[];
 	readonly companies: readonly string[];
+	/** Each company card held, by name, with a private's ability (for tooltips). */
+	readonly companyNotes: Readonly<Record<string, string>>;
 	readonly tokensLeft: number;
 	readonly tokens: number;
 	readonly passed: boolean;
@@ -151,6 +153,7 @@ export function playerRows(state: GameState, active: readonly (number | string)[
 			certLimit: money?.certificateLimit ?? config.certLimit,
 			shares,
 			companies: [...p.companies],
+			companyNotes: Object.fromEntries(p.companies.map((c) => [c, [companyLabel(state, c), privateAbility(state, c)].filter(Boolean).join(': ')])),
 			tokens: figures.biddingTokens,
 			tokensLeft: money?.biddingTokensLeft ?? figures.biddingTokens,
 			passed: round?.passed.includes(p.id) ?? false,
