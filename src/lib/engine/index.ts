@@ -28,7 +28,7 @@ import type { RunRevenue } from './titles/g1822/routes/run-revenue';
 import { programStatus as programStatusOf, type ProgramStatus } from './titles/g1822/stock/programs';
 import type { Program, ProgramType } from './titles/g1822/stock/program-types';
 import { tableFigures as tableFiguresOf, type TableFigures, type PhaseColour } from './titles/g1822/figures/table';
-import { companyCardFigures as companyCardFiguresOf, mapMarks as mapMarksOf, actingCompanyBase as actingCompanyBaseOf, type CompanyCardFigures, type MapMarks } from './titles/g1822/figures/companies';
+import { cardCorporation, companyCardFigures as companyCardFiguresOf, mapMarks as mapMarksOf, actingCompanyBase as actingCompanyBaseOf, type CompanyCardFigures, type MapMarks } from './titles/g1822/figures/companies';
 import { dividendChoiceFigures, minorSplitFigures, type DividendFigures, type MinorSplit } from './titles/g1822/figures/dividend-figures';
 import {
 	forcedBuyPlan as forcedBuyPlanOf,
@@ -277,4 +277,4 @@ export function actingCompanyBase(state: GameState): string | null {
 }
 
 /** The private whose ability places the English Channel token: channel-token actions name it as their entity. */
-export { CHANNEL_PRIVATE };
+export { CHANNEL_PRIVATE, cardCorporation };

@@ -7,6 +7,7 @@
 import type { CorporationId, HexId } from '../../../core/ids';
 import type { ResolvedConfig } from '../config';
 import { mapFor } from '../board-ops';
+import { COMPANIES } from '../data/companies';
 import { PRIVATE_ABILITY_TEXT } from '../data/private-texts';
 import type { GameState } from '../state';
 import { countsAsCertificate } from './table';
@@ -106,4 +107,9 @@ export function actingCompanyBase(state: GameState): HexId | null {
 	if (token) return token.hex;
 	const home = mapFor(state.setup.title).homes.get(corp as CorporationId);
 	return home?.hex ?? null;
+}
+
+/** The corporation a minor's or concession's card stands for ("LNWR" for C1), in any title; null for other cards [g_1822/entities.rb COMPANIES]. */
+export function cardCorporation(company: string): string | null {
+	return COMPANIES.find((c) => c.id === company)?.corporation ?? null;
 }
