@@ -102,9 +102,12 @@ test.describe('figures of the game screen', () => {
 		const confirm = row.getByTestId('confirm-buy');
 		await expect(confirm).toContainText('Minor 10 pays £20 from its treasury to Minor');
 		await page.screenshot({ path: `${SCREENSHOTS}/figures-company-train-1280x800.png` });
+		const before = (await page.locator('[data-testid="company-row"][data-company="10"]').getByTestId('row-trains').textContent()) ?? '';
 		await confirm.getByTestId('confirm').click();
-		await expect(page.getByTestId('company-panel').getByTestId('company-trains')).toContainText('2', { timeout: 15_000 });
-		await expect(page.getByTestId('company-cash')).toHaveText(`£${cash - 20}`);
+		// Bought: Minor 10 paid £20 and holds one train more (its turn may then end).
+		const row10 = page.locator('[data-testid="company-row"][data-company="10"]');
+		await expect(row10.getByTestId('row-cash')).toHaveText(`£${cash - 20}`, { timeout: 15_000 });
+		await expect(row10.getByTestId('row-trains')).not.toHaveText(before);
 		expect(errors).toEqual([]);
 	});
 
@@ -191,8 +194,10 @@ test.describe('figures of the game screen', () => {
 			await page.setViewportSize({ width: s.width, height: s.height });
 			await page.screenshot({ path: `${SCREENSHOTS}/figures-tile-picker-${s.name}.png` });
 		}
-		// The market tab.
+		// The market tab (the picker closed first: on a phone it is a sheet over the page).
 		await page.setViewportSize({ width: 1280, height: 800 });
+		await page.keyboard.press('Escape');
+		await expect(page.getByRole('region', { name: `Lay a tile on ${hex}` })).toHaveCount(0);
 		await page.getByTestId('tab-market').click();
 		for (const s of SIZES) {
 			await page.setViewportSize({ width: s.width, height: s.height });
