@@ -208,14 +208,15 @@ test.describe('figures of the game screen', () => {
 	});
 });
 
-test('bid boxes say what a private does and who may take it; the status line shows the phase colour and the bank', async ({ page }) => {
+test('bid boxes say what a private does and who may take it; the status line shows the phase colour, the depot the bank', async ({ page }) => {
 	test.setTimeout(120_000);
 	const errors = watchErrors(page);
 	await page.setViewportSize({ width: 1280, height: 800 });
 	await createNrsHotseat(page);
 	// NRS with 3 players: the bank keeps £12,000 − 3 × £500 = £10,500 (rules digest 1.1); phase 1 lays yellow.
-	await expect(page.getByTestId('bank-cash')).toHaveText('Bank £10500');
 	await expect(page.getByTestId('phase')).toHaveAttribute('data-colour', 'yellow');
+	await page.getByTestId('tab-trains').click();
+	await expect(page.getByTestId('bank-cash')).toHaveText('£10500');
 	const privates = page.locator('[data-testid="bid-box"][data-company^="P"]');
 	expect(await privates.count()).toBeGreaterThan(0);
 	for (const b of await privates.all()) {
