@@ -3,7 +3,9 @@
 //   - the engine (src/lib/engine) is pure: no svelte, $app, Yjs or y-* providers,
 //     no Node built-ins, no Math.random, no Date;
 //   - only src/lib/sync (and its tests) imports Yjs, y-webrtc, y-indexeddb
-//     (architecture: sync is "the only code that imports" them).
+//     (architecture: sync is "the only code that imports" them);
+//   - src/lib/state and src/lib/components hold no company ids and no rule arithmetic
+//     (issue 18): the figures the UI shows are the engine's answers.
 // tests/lint checks that each of these rules fires.
 import { defineConfig } from 'eslint/config';
 import svelte from 'eslint-plugin-svelte';
@@ -25,6 +27,47 @@ const yjsPatternOutsideSync = {
 };
 
 const enginePure = 'The engine is pure TypeScript (architecture: engine may import nothing outside itself).';
+
+// The UI shows what the engine answers (issue 18: "state/ and components/ hold no rule arithmetic
+// or company ids"): no company, concession, minor or major id written into the code, no rounding
+// of money, no literal bid step. Geometry, charts and replay positions round numbers that are not
+// money, so they are checked for ids only.
+const UI = ['src/lib/state/**', 'src/lib/components/**'];
+const UI_NOT_MONEY = [
+	'src/lib/components/map/**',
+	'src/lib/components/game/ValueChart.svelte',
+	'src/lib/state/history-replay.ts',
+	'src/lib/state/history.svelte.ts',
+	'src/lib/state/game-view-log.ts',
+	'src/lib/state/router-worker.ts',
+	'src/lib/state/last-moves.ts'
+];
+const askEngine = 'Ask the engine (src/lib/engine index: tableFigures, companyCardFigures, …)';
+const MAJORS = 'LNWR|GWR|LBSCR|SECR|CR|MR|LYR|NBR|SWR|NER';
+const companyIdRules = [
+	{
+		selector: `Literal[value=/^([PMC]\\d{1,2}|${MAJORS})$/]`,
+		message: `A company id in the UI: ${askEngine} for what it does, or take the id from the engine's answer.`
+	},
+	{
+		selector: 'TemplateElement[value.raw=/(^|[^A-Za-z])[PMC]$/]',
+		message: `A company id built in the UI ("M" + number): ${askEngine} for the card and its name.`
+	}
+];
+const ruleArithmeticRules = [
+	{
+		selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(floor|ceil|trunc|round)$/]",
+		message: `Rounding in the UI is rule arithmetic (a split, a payout, a price): ${askEngine} for the figure.`
+	},
+	{
+		selector: "BinaryExpression[operator='%']:matches([right.value=5], [right.value=10])",
+		message: `Money rounded to £5 or £10 in the UI is rule arithmetic: ${askEngine} for the figure.`
+	},
+	{
+		selector: ":matches(BinaryExpression[operator=/^[-+]$/], AssignmentExpression[operator=/^[-+]=$/])[right.value=5]",
+		message: `A literal £5 step in the UI (the bid step): ${askEngine} (tableFigures().bidStep, the bid box's minNext).`
+	}
+];
 
 export default defineConfig(
 	{
@@ -83,6 +126,16 @@ export default defineConfig(
 				{ paths: [yjsOutsideSync, ...providersOutsideSync], patterns: [yjsPatternOutsideSync] }
 			]
 		}
+	},
+	{
+		files: UI,
+		ignores: [...UI_NOT_MONEY, '**/*.test.ts'],
+		rules: { 'no-restricted-syntax': ['error', ...companyIdRules, ...ruleArithmeticRules] }
+	},
+	{
+		files: UI_NOT_MONEY,
+		ignores: ['**/*.test.ts'],
+		rules: { 'no-restricted-syntax': ['error', ...companyIdRules] }
 	},
 	{
 		files: [ENGINE],

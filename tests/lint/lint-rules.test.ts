@@ -63,7 +63,8 @@ describe('engine determinism: no Math.random, no Date', () => {
 	});
 
 	it('the same code is allowed outside the engine', async () => {
-		expect(await lintAs('engine-math-random.ts', 'src/lib/state/lint-fixture.ts')).toEqual([]);
+		// (src/lib/state also forbids rounding, as rule arithmetic: see below; the pages do not.)
+		expect(await lintAs('engine-math-random.ts', 'src/routes/lint-fixture.ts')).toEqual([]);
 		expect(await lintAs('engine-date.ts', 'src/lib/state/lint-fixture.ts')).toEqual([]);
 	});
 });
@@ -106,5 +107,48 @@ describe('clean engine code passes', () => {
 describe('the fixtures themselves', () => {
 	it('are left out of `eslint .`, which would otherwise fail on them', async () => {
 		expect(await eslint.isPathIgnored(path.join(fixtures, 'engine-date.ts'))).toBe(true);
+	});
+});
+
+describe('the UI holds no company ids and no rule arithmetic (issue 18)', () => {
+	const UI_PLACES = ['src/lib/state/lint-fixture.ts', 'src/lib/components/game/lint-fixture.ts'];
+
+	it.each(UI_PLACES)('company ids written into %s are errors: a literal P16, a built "M" + number, a major', async (asPath) => {
+		const found = await lintAs('ui-company-ids.ts', asPath);
+		expect(rulesAndLines(found)).toEqual(['no-restricted-syntax@2', 'no-restricted-syntax@3', 'no-restricted-syntax@4']);
+		expect(found[0].message).toContain('A company id in the UI');
+	});
+
+	it.each(UI_PLACES)('rounding money and a literal £5 step in %s are errors', async (asPath) => {
+		const found = await lintAs('ui-rule-arithmetic.ts', asPath);
+		expect(rulesAndLines(found)).toEqual([
+			'no-restricted-syntax@2',
+			'no-restricted-syntax@3',
+			'no-restricted-syntax@4',
+			'no-restricted-syntax@6',
+			'no-restricted-syntax@7'
+		]);
+		expect(found.map((f) => f.message).join('\n')).toContain('Rounding in the UI is rule arithmetic');
+		expect(found.map((f) => f.message).join('\n')).toContain('A literal £5 step');
+	});
+
+	it('fires in a component’s script and markup alike', async () => {
+		const found = await lintAs('ui-arithmetic.svelte', 'src/lib/components/game/LintFixture.svelte');
+		expect(rulesAndLines(found)).toEqual(['no-restricted-syntax@3', 'no-restricted-syntax@6']);
+	});
+
+	it.each(UI_PLACES)('code that shows the engine’s answers passes in %s', async (asPath) => {
+		expect(await lintAs('ui-clean.ts', asPath)).toEqual([]);
+	});
+
+	it('map geometry may round (not money) but still holds no company ids', async () => {
+		expect(await lintAs('ui-rule-arithmetic.ts', 'src/lib/components/map/lint-fixture.ts')).toEqual([]);
+		const ids = await lintAs('ui-company-ids.ts', 'src/lib/components/map/lint-fixture.ts');
+		expect(rulesAndLines(ids)).toEqual(['no-restricted-syntax@2', 'no-restricted-syntax@3', 'no-restricted-syntax@4']);
+	});
+
+	it('the engine itself may name its companies and do its arithmetic', async () => {
+		expect(await lintAs('ui-company-ids.ts', 'src/lib/engine/titles/g1822/lint-fixture.ts')).toEqual([]);
+		expect(await lintAs('ui-rule-arithmetic.ts', 'src/lib/engine/titles/g1822/lint-fixture.ts')).toEqual([]);
 	});
 });

@@ -38,8 +38,8 @@ describe('names for the engine ids', () => {
 	});
 	it('a private keeps its printed name and shows its ability', () => {
 		expect(companyLabel(s, 'P5')).toBe('P5-LC&DR (English Channel)');
-		expect(privateAbility(s, 'P5')).toBe('English Channel');
-		expect(boxDetails(s, 'P5')).toEqual(['P5-LC&DR', 'Ability: English Channel']);
+		expect(privateAbility(s, 'P5')).toMatch(/token in the English Channel/);
+		expect(boxDetails(s, 'P5')).toEqual(['LC&DR (English Channel)']);
 	});
 	it("a minor's bid box names its railway and its home city from the map", () => {
 		expect(minorRailwayName(s, 'M1')).toBe('Great North of Scotland Railway');

@@ -16,7 +16,6 @@ import { deriveEvents, eventBasis, type EventBasis } from './titles/g1822/event-
 import type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice } from './titles/g1822/events';
 import { EVENT_KINDS } from './titles/g1822/events';
 import { forcedPurchase, type ForcedPurchase } from './titles/g1822/forced-purchase';
-import { minorKept } from './titles/g1822/operating/dividend';
 import { stockChoices, type StockChoices } from './titles/g1822/stock/queries';
 import { allBidBoxes } from './titles/g1822/stock/bidboxes';
 import { currentPlayerId } from './titles/g1822/stock/turn';
@@ -32,11 +31,24 @@ import type { RouteJson } from './core/actions';
 import type { RunRevenue } from './titles/g1822/routes/run-revenue';
 import { programStatus as programStatusOf, type ProgramStatus } from './titles/g1822/stock/programs';
 import type { Program, ProgramType } from './titles/g1822/stock/program-types';
+import { tableFigures as tableFiguresOf, type TableFigures, type PhaseColour } from './titles/g1822/figures/table';
+import { cardCorporation, companyCardFigures as companyCardFiguresOf, mapMarks as mapMarksOf, actingCompanyBase as actingCompanyBaseOf, type CompanyCardFigures, type MapMarks } from './titles/g1822/figures/companies';
+import { dividendChoiceFigures, minorSplitFigures, type DividendFigures, type MinorSplit } from './titles/g1822/figures/dividend-figures';
+import {
+	forcedBuyPlan as forcedBuyPlanOf,
+	emergencySaleProceeds as emergencySaleProceedsOf,
+	privateAcquisitions as privateAcquisitionsOf,
+	type ForcedBuyPlan,
+	type SaleProceeds,
+	type PrivateAcquisition
+} from './titles/g1822/figures/money';
+import { CHANNEL_PRIVATE } from './titles/g1822/operating/stations';
 
 export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result, RulesVersion };
 export { LATEST_RULES, RULES_VERSIONS };
 export type { OperatingChoices, RunRevenue };
 export type { Program, ProgramType, ProgramStatus };
+export type { TableFigures, PhaseColour, CompanyCardFigures, MapMarks, DividendFigures, MinorSplit, ForcedBuyPlan, SaleProceeds, PrivateAcquisition };
 export { stateHash };
 export type { GameEvent, GameEventKind, EventParty, PriceCause, DividendChoice };
 export { EVENT_KINDS };
@@ -218,12 +230,6 @@ export function legalActionTypes(state: GameState): string[] {
 	return legalTypes(state, configFor(state));
 }
 
-/** How a minor's revenue is split (rules digest 8.1): what its treasury keeps and what its owner is paid. */
-export function minorDividendSplit(revenue: number): { kept: number; paid: number } {
-	const kept = minorKept(revenue);
-	return { kept, paid: revenue - kept };
-}
-
 /** The train the operating company must buy now, with who pays what (null when none is due). */
 export function forcedTrainPurchase(state: GameState): ForcedPurchase | null {
 	return forcedPurchase(state, configFor(state));
@@ -269,3 +275,54 @@ export function programStatus(state: GameState, player: number): ProgramStatus {
 export function autoActions(state: GameState): readonly Action[] {
 	return state.auto ?? state.programs?.auto ?? [];
 }
+
+// ---------------------------------------------------------------- figures the table shows (issue 18)
+
+/** Bank cash, phase and its colour, players' committed and free cash and certificates, bid boxes' next bids, the stacks. */
+export function tableFigures(state: GameState): TableFigures {
+	return tableFiguresOf(state, configFor(state));
+}
+
+/** What a company card says in words: its name, a private's ability, a minor's home, a concession's major. */
+export function companyCardFigures(state: GameState, company: string): CompanyCardFigures | null {
+	return companyCardFiguresOf(state, configFor(state), company);
+}
+
+/** Each open dividend choice of the operating major with its figures (per share, receivers, price move). */
+export function dividendFigures(state: GameState): DividendFigures[] {
+	const choices = operatingChoices(state);
+	return choices ? dividendChoiceFigures(state, configFor(state), choices.dividends) : [];
+}
+
+/** What a minor's run of `revenue` pays: half (rounded down) to its treasury, the rest to its owner. */
+export function minorSplit(state: GameState, corporation: string, revenue: number): MinorSplit | null {
+	return minorSplitFigures(state, configFor(state), corporation, revenue);
+}
+
+/** Who pays what in the operating company's forced train purchase: treasury, director, bank loan. */
+export function forcedBuyPlan(state: GameState): ForcedBuyPlan | null {
+	return forcedBuyPlanOf(state, configFor(state));
+}
+
+/** What each emergency sale on offer would raise. */
+export function emergencySaleProceeds(state: GameState): SaleProceeds[] {
+	return emergencySaleProceedsOf(state, configFor(state), operatingChoices(state)?.trains?.emergency ?? null);
+}
+
+/** The privates the operating company may take now, with who gives each up and the price. */
+export function privateAcquisitions(state: GameState): PrivateAcquisition[] {
+	return privateAcquisitionsOf(state, configFor(state));
+}
+
+/** Destinations not yet reached and homes of companies not yet floated. */
+export function mapMarks(state: GameState): MapMarks {
+	return mapMarksOf(state);
+}
+
+/** Where the operating company is based (its first station, else its home): the map centres there at its turn. */
+export function actingCompanyBase(state: GameState): string | null {
+	return actingCompanyBaseOf(state);
+}
+
+/** The private whose ability places the English Channel token: channel-token actions name it as their entity. */
+export { CHANNEL_PRIVATE, cardCorporation };

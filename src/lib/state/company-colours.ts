@@ -5,6 +5,7 @@
  * card colour of the reference data (../shared/reference/data, companies[] color): pink, green or
  * blue by the card's group.
  */
+import { cardCorporation } from '../engine';
 import { tokenStyle } from './corporation-style';
 
 export const BADGE_KINDS = ['major', 'minor', 'concession', 'private'] as const;
@@ -19,20 +20,6 @@ export interface BadgeStyle {
 	/** A full name for assistive technology and tooltips: "Minor 14", "Concession LNWR". */
 	readonly title: string;
 }
-
-/** Concession card → the major it stands for [../shared/reference/data, companies[] short_name]. */
-export const CONCESSION_MAJOR: Readonly<Record<string, string>> = {
-	C1: 'LNWR',
-	C2: 'GWR',
-	C3: 'LBSCR',
-	C4: 'SECR',
-	C5: 'CR',
-	C6: 'MR',
-	C7: 'LYR',
-	C8: 'NBR',
-	C9: 'SWR',
-	C10: 'NER'
-};
 
 const PINK = '#ff7276';
 const GREEN = '#90ee90';
@@ -81,7 +68,7 @@ export function badgeStyle(id: string): BadgeStyle {
 			return { kind: 'minor', label: num, fill: t.fill, text: t.text, title: `Minor ${num}` };
 		}
 		if (prefix === 'C') {
-			const major = CONCESSION_MAJOR[id] ?? id;
+			const major = cardCorporation(id) ?? id;
 			const t = tokenStyle(major);
 			return { kind: 'concession', label: major, fill: t.fill, text: t.text, title: `Concession ${major}` };
 		}

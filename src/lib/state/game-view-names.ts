@@ -4,9 +4,7 @@
  * "LNWR's treasury share", a payment choice is "two shares". The engine's ids stay in data
  * attributes and actions; only the words here reach the page and the log.
  */
-import { configFor, type GameState } from '../engine';
-import { mapFor } from '../engine/titles/g1822/board-ops';
-import type { CorporationId } from '../engine/core/ids';
+import { companyCardFigures, configFor, type GameState } from '../engine';
 
 /** "Minor 17" for a minor (by its corporation id "17"), the major's own name ("LNWR") otherwise. */
 export function corporationName(state: GameState, id: string): string {
@@ -44,37 +42,35 @@ export function companyTitle(state: GameState, company: string): string {
 
 /** The full name on a minor's card without its code ("Great North of Scotland Railway"), or null. */
 export function minorRailwayName(state: GameState, company: string): string | null {
-	const def = configFor(state).companyDefs[company];
-	if (def?.kind !== 'minor') return null;
-	const m = /^MINOR:\s*\d+\.\s*(.+)$/.exec(def.name);
-	return m ? m[1] : null;
+	const card = companyCardFigures(state, company);
+	return card?.kind === 'minor' ? card.name : null;
 }
 
-/** A private's ability as its card names it ("English Channel" for P5), or null. */
+/** What a private does, in the engine's words, or null. */
 export function privateAbility(state: GameState, company: string): string | null {
-	const def = configFor(state).companyDefs[company];
-	if (def?.kind !== 'private') return null;
-	const m = /\(([^)]+)\)\s*$/.exec(def.name);
-	return m ? m[1] : null;
+	return companyCardFigures(state, company)?.ability ?? null;
 }
 
-/** Where a minor starts ("home: H33 (Newport)"), for its bid box; null for other cards or when the map has no home for it. */
+/** Who may take a private from a player, in words ("Majors and minors may acquire it from phase 3."), or null. */
+export function privateAcquirers(state: GameState, company: string): string | null {
+	const card = companyCardFigures(state, company);
+	if (card?.kind !== 'private') return null;
+	if (card.acquiredBy.length === 0) return 'No company may acquire it.';
+	const who = card.acquiredBy.length === 2 ? 'Majors and minors' : card.acquiredBy[0] === 'major' ? 'Majors' : 'Minors';
+	return `${who} may acquire it from phase ${card.acquiredFromPhase}.`;
+}
+
+/** Where a minor starts ("Aberdeen (H1)"), for its bid box; null for other cards or when the map has no home for it. */
 export function minorHome(state: GameState, company: string): string | null {
-	const def = configFor(state).companyDefs[company];
-	if (def?.kind !== 'minor') return null;
-	const corp = cardCorporation(state, company);
-	if (!corp) return null;
-	const map = mapFor(state.setup.title);
-	const home = map.homes.get(corp as CorporationId);
+	const home = companyCardFigures(state, company)?.home;
 	if (!home) return null;
-	const hex = map.hexes.find((h) => h.id === home.hex);
-	return hex?.name ? `${hex.name} (${home.hex})` : String(home.hex);
+	return home.name ? `${home.name} (${home.hex})` : home.hex;
 }
 
 /** The major a concession starts ("LNWR"), or null. */
 export function concessionMajor(state: GameState, company: string): string | null {
-	const def = configFor(state).companyDefs[company];
-	return def?.kind === 'concession' ? (def.corporation ?? null) : null;
+	const card = companyCardFigures(state, company);
+	return card?.kind === 'concession' ? card.corporation : null;
 }
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five'];

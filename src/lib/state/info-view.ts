@@ -4,15 +4,13 @@
  * table, the tile manifest with the copies left, and the companies still to come. Pure; it
  * decides no legality, it only lays out what the state and the title's data say.
  */
-import { configFor, type GameState } from '../engine';
+import { configFor, tableFigures, type GameState } from '../engine';
 import { phaseAfterTrain } from '../engine/core/phases';
 import { tileNameOf } from '../engine/core/board-state';
 import type { TileDef } from '../engine/core/tile';
 import { trainTypeOf } from '../engine/core/trains';
 import { mapFor } from '../engine/titles/g1822/board-ops';
-import { isUnsold } from '../engine/titles/g1822/entities';
 import { allBidBoxes } from '../engine/titles/g1822/stock/bidboxes';
-import { PLUS_BIDBOX } from '../engine/titles/g1822/data/constants';
 
 // ---------------------------------------------------------------- market
 
@@ -289,23 +287,16 @@ export interface UpcomingStack {
 export function upcomingStacks(state: GameState): UpcomingStack[] {
 	const config = configFor(state);
 	const boxed = new Set(allBidBoxes(state, config));
-	const stack = (kind: 'minor' | 'concession' | 'private', keep: (id: string) => boolean = () => true): UpcomingCompany[] =>
-		state.companyOrder
-			.filter((c) => config.companyDefs[c]?.kind === kind && isUnsold(state, c) && keep(c))
-			.map((c) => {
+	const LABELS: Record<string, string> = { minors: 'Minors', concessions: 'Concessions', privates: 'Privates' };
+	return tableFigures(state)
+		.stacks.map((stack) => ({
+			label: LABELS[stack.stack] ?? `Privates, box ${stack.stack.replace(/^privates-/, '')}`,
+			companies: stack.companies.map((c) => {
 				const def = config.companyDefs[c];
 				// A minor or concession card is named after its railway; the card's own name only repeats the kind.
 				const corp = def.corporation ? config.corporationDefs[def.corporation] : undefined;
-				return { id: c, name: corp?.name ?? def.name, kind, inBox: boxed.has(c), minBid: def.minBid, revenue: def.revenue };
-			});
-	const out: UpcomingStack[] = [
-		{ label: 'Minors', companies: stack('minor') },
-		{ label: 'Concessions', companies: stack('concession') }
-	];
-	if (config.rules.plusExpansion && !config.rules.singleStack) {
-		PLUS_BIDBOX.forEach((box, i) => out.push({ label: `Privates, box ${i + 1}`, companies: stack('private', (c) => box.includes(c)) }));
-	} else {
-		out.push({ label: 'Privates', companies: stack('private') });
-	}
-	return out.filter((s) => s.companies.length > 0);
+				return { id: c, name: corp?.name ?? def.name, kind: def.kind, inBox: boxed.has(c), minBid: def.minBid, revenue: def.revenue };
+			})
+		}))
+		.filter((s) => s.companies.length > 0);
 }

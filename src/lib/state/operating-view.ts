@@ -2,14 +2,14 @@
  * What the operating-round page shows about the operating company: its name, president,
  * cash, trains, stations and share price, read from the engine's state.
  */
-import { corporationName } from './game-view-names';
+import { companyLabel, corporationName, privateAbility } from './game-view-names';
 import { corporationPrice, type GameState } from '../engine';
 import { mapFor } from '../engine/titles/g1822/board-ops';
 import { playerName } from './stock-view';
 
 export interface CompanyCard {
 	readonly id: string;
-	/** "M5" for a minor, the major's id otherwise. */
+	/** "Minor 5" for a minor, the major's id otherwise. */
 	readonly label: string;
 	readonly type: 'minor' | 'major';
 	readonly president: string | null;
@@ -20,6 +20,8 @@ export interface CompanyCard {
 	readonly placed: readonly string[];
 	readonly onCharter: readonly number[];
 	readonly companies: readonly string[];
+	/** The privates it owns, by name, with their ability in words. */
+	readonly privates: readonly { readonly id: string; readonly name: string; readonly ability: string | null }[];
 }
 
 export function corporationLabel(state: GameState, id: string): string {
@@ -39,7 +41,8 @@ export function companyCard(state: GameState, id: string, president: number | nu
 		trains: c.trains.map((t) => t.name),
 		placed: c.charter.filter((t) => t.at !== null).map((t) => String(t.at).replace(/-\d+$/, '')),
 		onCharter: c.charter.filter((t) => t.at === null).map((t) => t.price),
-		companies: [...c.companies]
+		companies: [...c.companies],
+		privates: c.companies.map((p) => ({ id: p, name: companyLabel(state, p), ability: privateAbility(state, p) }))
 	};
 }
 

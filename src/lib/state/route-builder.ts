@@ -17,6 +17,7 @@ import { routeStops } from '../engine/core/route';
 import { mapFor } from '../engine/titles/g1822/board-ops';
 import { routeTrain } from '../engine/titles/g1822/routes/trains';
 import { LOCAL_MARK, parseRecordedRoute, type RecordedRoute } from '../interop/routes';
+import { corporationName } from './game-view-names';
 
 /** A stop: a node (city, town, off-board) of the tile on a hex, by its index in the tile's nodes. */
 export interface Stop {
@@ -252,8 +253,8 @@ export interface PlanCheck {
 
 /** What the engine says of the plan: per train alone, then the whole run together. */
 export function checkPlan(state: GameState, board: BuilderBoard, plan: RoutePlan): PlanCheck {
-	// Minors are numbered; the log calls minor 5 "M5".
-	const company = /^\d+$/.test(plan.corporation) ? `M${plan.corporation}` : plan.corporation;
+	// Words, not codes: minor 5 is "Minor 5" (game-view-names.ts).
+	const company = corporationName(state, plan.corporation);
 	const label = (t: TrainRoute) => `${company}'s ${t.name} train`;
 	const jsons = plan.trains.map((t) => routeJson(board, t));
 	const trains = plan.trains.map((t, i): TrainCheck => {

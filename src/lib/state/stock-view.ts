@@ -1,13 +1,11 @@
 /**
  * What the game page shows of a stock round, read from an engine snapshot: the bid boxes with
  * their bids, and each player's money and holdings. Pure; the page renders these and the engine's
- * own choices (stockRoundChoices), never a legality of its own.
- *
- * Committed cash and the certificate count are figures the engine computes internally but does
- * not export; they are read here from the same state by the rules digest's definitions (3.3, 3.6).
+ * own choices (stockRoundChoices), never a legality of its own. Every figure (next bid, bid step,
+ * committed and free cash, certificates) is the engine's (tableFigures); this module only names.
  */
-import { companyTitle, concessionMajor, minorHome, minorRailwayName, privateAbility } from './game-view-names';
-import { bidBoxes, configFor, corporationPrice, type GameState } from '../engine';
+import { companyLabel, companyTitle, concessionMajor, corporationName, minorHome, minorRailwayName, privateAbility, privateAcquirers } from './game-view-names';
+import { configFor, corporationPrice, tableFigures, type GameState } from '../engine';
 
 export type CompanyKind = 'private' | 'concession' | 'minor';
 
@@ -21,15 +19,20 @@ export interface BidBoxView {
 	readonly company: string;
 	/** The card by name: "Minor 17", "LNWR concession", "P5". */
 	readonly title: string;
-	/** A minor's railway and home city, a concession's major, a private's name and ability. */
+	/** A minor's railway and home city, a concession's major, a private's name. */
 	readonly details: readonly string[];
+	/** A private's ability in words, and who may acquire it. */
+	readonly ability: string | null;
+	readonly acquirers: string | null;
 	readonly name: string;
 	readonly kind: CompanyKind;
 	readonly faceValue: number;
 	/** Highest first. */
 	readonly bids: readonly BidView[];
-	/** The least the next bid may be: face value with no bid yet, else the highest bid + £5 (rules digest 3.3). */
+	/** The least the next bid may be (the engine's: face value with no bid yet, else the highest bid + the step). */
 	readonly minNext: number;
+	/** Bids rise in steps of this many pounds (the engine's). */
+	readonly step: number;
 }
 
 export interface HoldingView {
@@ -53,6 +56,8 @@ export interface PlayerRow {
 	readonly certLimit: number;
 	readonly shares: readonly HoldingView[];
 	readonly companies: readonly string[];
+	/** Each company card held, by name, with a private's ability (for tooltips). */
+	readonly companyNotes: Readonly<Record<string, string>>;
 	readonly tokensLeft: number;
 	readonly tokens: number;
 	readonly passed: boolean;
@@ -74,9 +79,6 @@ export interface CorporationRow {
 	readonly companies: readonly string[];
 }
 
-/** P16 does not count toward the certificate limit (rules digest 3.6). */
-const NOT_A_CERTIFICATE = 'P16';
-
 export function playerName(state: GameState, id: number): string {
 	return state.players.find((p) => p.id === id)?.name ?? `Player ${id}`;
 }
@@ -85,17 +87,7 @@ export function companyName(state: GameState, id: string): string {
 	return configFor(state).companyDefs[id]?.name ?? id;
 }
 
-function stockBids(state: GameState): Record<string, readonly { player: number; price: number }[]> {
-	return state.round.kind === 'stock' ? state.round.bids : {};
-}
-
-function highest(bids: readonly { player: number; price: number }[]): { player: number; price: number } | null {
-	let best: { player: number; price: number } | null = null;
-	for (const b of bids) if (!best || b.price > best.price) best = b;
-	return best;
-}
-
-/** What a bid box says about its card beyond its title: a minor's railway and home city, a concession's major, a private's name and ability. */
+/** What a bid box says about its card beyond its title: a minor's railway and home city, a concession's major, a private's name. */
 export function boxDetails(state: GameState, company: string): string[] {
 	const railway = minorRailwayName(state, company);
 	if (railway !== null) {
@@ -105,64 +97,37 @@ export function boxDetails(state: GameState, company: string): string[] {
 	const major = concessionMajor(state, company);
 	if (major !== null) return [`Starts the major ${major}`];
 	const def = configFor(state).companyDefs[company];
-	if (def?.kind === 'private') {
-		const ability = privateAbility(state, company);
-		return [def.name.replace(/\s*\([^)]*\)\s*$/, ''), ...(ability ? [`Ability: ${ability}`] : [])];
-	}
+	if (def?.kind === 'private') return [def.name.replace(/^P\d+-/, '')];
 	return def ? [def.name] : [];
 }
 
 export function boxViews(state: GameState): BidBoxView[] {
 	const config = configFor(state);
-	const all = stockBids(state);
-	return bidBoxes(state).map((company) => {
-		const def = config.companyDefs[company];
-		const bids = [...(all[company] ?? [])]
-			.sort((a, b) => b.price - a.price || a.player - b.player)
-			.map((b) => ({ player: b.player, name: playerName(state, b.player), price: b.price }));
+	const figures = tableFigures(state);
+	return figures.bidBoxes.map((box) => {
+		const def = config.companyDefs[box.company];
 		return {
-			company,
-			title: companyTitle(state, company),
-			details: boxDetails(state, company),
-			name: def?.name ?? company,
-			kind: def?.kind ?? 'private',
-			faceValue: def?.value ?? 0,
-			bids,
-			minNext: bids.length > 0 ? bids[0].price + 5 : (def?.minBid ?? 0)
+			company: box.company,
+			title: companyTitle(state, box.company),
+			details: boxDetails(state, box.company),
+			ability: privateAbility(state, box.company),
+			acquirers: privateAcquirers(state, box.company),
+			name: def?.name ?? box.company,
+			kind: box.kind,
+			faceValue: box.faceValue,
+			bids: box.bids.map((b) => ({ player: b.player, name: playerName(state, b.player), price: b.price })),
+			minNext: box.minNext,
+			step: figures.bidStep
 		};
 	});
-}
-
-/** Cash tied up in the player's bids that are currently the highest on their company. */
-export function committedCash(state: GameState, player: number): number {
-	let sum = 0;
-	for (const bids of Object.values(stockBids(state))) {
-		const h = highest(bids);
-		if (h && h.player === player) sum += h.price;
-	}
-	return sum;
-}
-
-export function certificateCount(state: GameState, player: number): number {
-	const market = configFor(state).market;
-	const holder = `player:${player}`;
-	let n = 0;
-	for (const corp of Object.values(state.corporations)) {
-		if (corp.closed) continue;
-		const cell = corp.price ? market.rows[corp.price.row]?.[corp.price.column] : null;
-		if (cell?.noCertLimit) continue;
-		for (const c of corp.shares) if (c.owner === holder) n++;
-	}
-	const p = state.players.find((x) => x.id === player);
-	for (const c of p?.companies ?? []) if (c !== NOT_A_CERTIFICATE) n++;
-	return n;
 }
 
 export function playerRows(state: GameState, active: readonly (number | string)[]): PlayerRow[] {
 	const config = configFor(state);
 	const round = state.round.kind === 'stock' ? state.round : null;
+	const figures = tableFigures(state);
 	return state.players.map((p, i) => {
-		const committed = committedCash(state, p.id);
+		const money = figures.players.find((f) => f.player === p.id);
 		const holder = `player:${p.id}`;
 		const shares: HoldingView[] = [];
 		for (const corp of Object.values(state.corporations)) {
@@ -171,26 +136,26 @@ export function playerRows(state: GameState, active: readonly (number | string)[
 			if (mine.length === 0) continue;
 			shares.push({
 				corporation: corp.id,
-				label: corp.type === 'minor' ? `Minor ${corp.id}` : corp.id,
+				label: corporationName(state, corp.id),
 				percent: mine.reduce((s, c) => s + c.percent, 0),
 				president: mine.some((c) => c.president)
 			});
 		}
-		const used = round?.tokensUsed[String(p.id)]?.length ?? 0;
 		return {
 			id: p.id,
 			name: p.name,
 			order: i + 1,
 			cash: p.cash,
-			committed,
-			free: p.cash - committed,
+			committed: money?.committed ?? 0,
+			free: money?.free ?? p.cash,
 			debt: p.debt,
-			certs: certificateCount(state, p.id),
-			certLimit: config.certLimit,
+			certs: money?.certificates ?? 0,
+			certLimit: money?.certificateLimit ?? config.certLimit,
 			shares,
 			companies: [...p.companies],
-			tokens: config.biddingTokens,
-			tokensLeft: config.biddingTokens - used,
+			companyNotes: Object.fromEntries(p.companies.map((c) => [c, [companyLabel(state, c), privateAbility(state, c)].filter(Boolean).join(': ')])),
+			tokens: figures.biddingTokens,
+			tokensLeft: money?.biddingTokensLeft ?? figures.biddingTokens,
 			passed: round?.passed.includes(p.id) ?? false,
 			active: active.includes(p.id)
 		};

@@ -50,6 +50,17 @@ export function destinationMarkers(map: MapDef, board: BoardState): Map<HexId, M
 	return out;
 }
 
+/** The engine's destination marks (mapMarks) by hex, for the markers drawn on each hex. */
+export function destinationMarkersFrom(destinations: readonly { corporation: string; hex: string }[]): Map<HexId, MarkerContent[]> {
+	const out = new Map<HexId, MarkerContent[]>();
+	for (const d of destinations) {
+		const hex = d.hex as HexId;
+		if (!out.has(hex)) out.set(hex, []);
+		out.get(hex)!.push({ corporation: d.corporation as MarkerContent['corporation'], kind: 'destination' });
+	}
+	return out;
+}
+
 export function hexView(
 	map: MapDef,
 	board: BoardState,

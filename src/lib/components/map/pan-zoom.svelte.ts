@@ -78,6 +78,16 @@ export class PanZoom {
 		this.set({ x: at.x - w / 2, y: at.y - h / 2, w, h });
 	}
 
+	/** Centres a board point at `width` board units across (or the current width if narrower); false until the element has a size. */
+	centre(at: Point, width: number): boolean {
+		const { w: sw, h: sh } = this.#size;
+		if (sw === 0) return false;
+		const w = Math.min(this.#view.w, width);
+		const h = (w * sh) / sw;
+		this.set({ x: at.x - w / 2, y: at.y - h / 2, w, h });
+		return true;
+	}
+
 	/**
 	 * Follows an element: its size (the first size fits the board, later ones keep the
 	 * zoom) and its wheel, whose listener cannot be passive since it cancels page scrolling.

@@ -1,10 +1,10 @@
 /**
  * What the emergency-sale panel shows (rules digest 9.1): when the engine's operating choices
  * offer the director share sales to raise money for a train that is due, the sales it accepts
- * with what each would bring at today's price, and how much is still missing. The list of sales
- * is the engine's; this only adds up figures for display.
+ * with what each would bring at today's price, and how much is still missing. The sales, what
+ * each raises and what is missing are the engine's (emergencySaleProceeds, forcedBuyPlan).
  */
-import { corporationPrice, type GameState, type OperatingChoices } from '$lib/engine';
+import { corporationPrice, emergencySaleProceeds, forcedBuyPlan, type GameState, type OperatingChoices } from '$lib/engine';
 
 export interface EmergencySaleOption {
 	readonly corporation: string;
@@ -12,8 +12,8 @@ export interface EmergencySaleOption {
 	readonly percent: number;
 	/** Today's price of one 10% share (the sale itself then moves the price down). */
 	readonly price: number | null;
-	/** What the sale would bring at today's price. */
-	readonly proceeds: number | null;
+	/** What the sale would bring (the engine's figure). */
+	readonly proceeds: number;
 }
 
 export interface EmergencySaleView {
@@ -35,18 +35,23 @@ export function emergencySaleView(gs: GameState, choices: OperatingChoices): Eme
 	const corp = gs.corporations[choices.entity];
 	const director = gs.players.find((p) => p.id === emergency.director);
 	if (!corp || !director) return null;
-	const options = emergency.sellable.map((s) => {
-		const price = corporationPrice(gs, s.corporation);
-		return { corporation: s.corporation, shares: s.shares, percent: s.percent, price, proceeds: price === null ? null : (price * s.percent) / 10 };
-	});
+	const plan = forcedBuyPlan(gs);
+	if (!plan) return null;
+	const options = emergencySaleProceeds(gs).map((o) => ({
+		corporation: o.corporation,
+		shares: o.shares,
+		percent: o.percent,
+		price: corporationPrice(gs, o.corporation),
+		proceeds: o.proceeds
+	}));
 	return {
 		director: director.id,
 		directorName: director.name,
 		corporation: corp.id,
-		trainPrice: emergency.cheapest,
-		treasury: corp.cash,
+		trainPrice: plan.price,
+		treasury: plan.treasury,
 		directorCash: director.cash,
-		missing: Math.max(0, emergency.cheapest - corp.cash - director.cash),
+		missing: plan.missing,
 		options
 	};
 }

@@ -83,7 +83,7 @@ export function validateDividend(action: { kind: string }): Result<DividendKind>
 }
 
 /** What the treasury keeps of a revenue under a dividend choice. */
-function keptOf(revenue: number, kind: DividendKind): number {
+export function keptOf(revenue: number, kind: DividendKind): number {
 	if (kind === 'withhold') return revenue;
 	if (kind === 'half') return 10 * Math.floor(Math.floor(revenue / 2) / 10);
 	return 0;
@@ -147,11 +147,18 @@ export function payMajor(
 		// market's part stays in the bank.
 		state.bank.cash -= paid - distributed;
 	}
-	const price = sharePrice(config, corp) ?? 0;
-	if (distributed === 0) moveCorporation(state, config, corp, 'left');
-	else if (distributed >= 2 * price) {
-		moveCorporation(state, config, corp, 'right');
-		moveCorporation(state, config, corp, 'right');
-	} else if (distributed >= price) moveCorporation(state, config, corp, 'right');
+	const moves = dividendMoves(distributed, sharePrice(config, corp) ?? 0);
+	if (moves < 0) moveCorporation(state, config, corp, 'left');
+	for (let i = 0; i < moves; i++) moveCorporation(state, config, corp, 'right');
 	corp.operated += 1;
+}
+
+/**
+ * Market steps a major's dividend makes (rules digest 8.2): D = 0 one left (−1); D below the
+ * price none; from the price one right; from twice the price two right.
+ */
+export function dividendMoves(distributed: number, price: number): number {
+	if (distributed === 0) return -1;
+	if (distributed >= 2 * price) return 2;
+	return distributed >= price ? 1 : 0;
 }
