@@ -45,3 +45,31 @@ describe('a sale offered only because the Tax Haven could take the directorship 
 		}
 	});
 });
+
+describe('a sale that would make the Tax Haven a candidate director is refused [share_pool.rb transfer_shares, distance]', () => {
+	/** Player 1 directs LNWR with 20% (director's 10% + LNWR_1); player 2 holds `other` shares; the Tax Haven one. */
+	function saleAt(other: number, rulesVersion: 1 | 2 = 2) {
+		const s = newGame({ rulesVersion });
+		startMajor(s, 'LNWR', 1, 100, 1);
+		const certs = s.corporations.LNWR.shares;
+		certs.find((c) => c.index === 1)!.owner = 'player:1';
+		certs.find((c) => c.index === 2)!.owner = 'taxhaven';
+		for (let k = 0; k < other; k++) certs.find((c) => c.index === 3 + k)!.owner = 'player:2';
+		return { r: applyAction(s, { type: 'sell_shares', entity: 1, shares: ['LNWR_1', 'LNWR_0'], percent: 20 }), s };
+	}
+
+	it('refused while the Tax Haven holds as much as the player who would take over', () => {
+		const { r } = saleAt(1);
+		expect(r.ok ? null : r.error.code).toBe('president_to_tax_haven');
+	});
+
+	it('accepted when another player holds more than the Tax Haven', () => {
+		const { r, s } = saleAt(2);
+		expect(r.ok).toBe(true);
+		expect(s.corporations.LNWR.shares.find((c) => c.president)!.owner).toBe('player:2');
+	});
+
+	it('rules version 1 keeps its old reading: the sale is accepted', () => {
+		expect(saleAt(1, 1).r.ok).toBe(true);
+	});
+});
