@@ -19,6 +19,9 @@ const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
 	director_sale_tax_haven_ties: { refusedAt: 692, rule: '[share_pool.rb transfer_shares, distance]' },
 	// SECR's unused Channel token keeps its token step open; it then places in London's second city.
 	secr_second_london_city: { refusedAt: null, rule: '[g_1822/step/token.rb can_place_token?, process_place_token]' },
+	// CR's 7 train runs F7 → E8 → E10 → D9 → back into E8's junction → E6: the reference finds no
+	// track for that leg ("Route must contain token").
+	route_loops_through_junction_twice: { refusedAt: 417, rule: '[part/path.rb walk]' },
 	// LNWR laid one yellow tile with P12 (combined with P11) a turn earlier; it lays the yellow left.
 	p12_last_yellow_next_turn: { refusedAt: null, rule: '[ability/tile_lay.rb use!]' }
 };
