@@ -2,7 +2,7 @@
  * Positions for the operating-round unit tests: a game put straight into a corporation's
  * operating turn at a chosen step.
  */
-import { configOf } from '../../src/lib/engine/titles/g1822/config';
+import { configOf, type RulesVersion } from '../../src/lib/engine/titles/g1822/config';
 import type { GameState, OperatingRound, OrStep } from '../../src/lib/engine/titles/g1822/state';
 import { newGame, startMajor } from '../../src/lib/engine/titles/g1822/testing';
 import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
@@ -27,8 +27,8 @@ export function operatingTurn(state: GameState, corp: string, step: OrStep): Ope
 }
 
 /** A live game with `corp` started for player 1 in phase `phase`, operating at `step`. */
-export function majorTurn(corp: string, step: OrStep, opts: { phase?: string; title?: TitleId; operated?: number } = {}): GameState {
-	const s = newGame({ title: opts.title ?? '1822', mode: 'live' });
+export function majorTurn(corp: string, step: OrStep, opts: { phase?: string; title?: TitleId; operated?: number; rulesVersion?: RulesVersion } = {}): GameState {
+	const s = newGame({ title: opts.title ?? '1822', mode: 'live', rulesVersion: opts.rulesVersion });
 	startMajor(s, corp, 1, 100, opts.operated ?? 2);
 	s.phase = phaseIndex(s, opts.phase ?? '3');
 	operatingTurn(s, corp, step);

@@ -69,6 +69,47 @@ describe('P12 extra tile lay used up', () => {
 	});
 });
 
+describe("P12's allowance carries across turns (rules version 2) [ability/tile_lay.rb use!; g_1822/step/special_track.rb process_lay_tile]", () => {
+	/** NBR, holding P12, laid one yellow tile with it; then its next turn's track step begins. */
+	function nextTurnAfterOneYellow(rulesVersion: 1 | 2): GameState {
+		const s = majorTurn(CORP, 'track', { phase: '3', rulesVersion });
+		placeHome(s, CORP);
+		giveToCorporation(s, 'P12', CORP);
+		const yellow = offered(s, ['P12'], false)!;
+		const first = process(s, lay('P12', yellow.hex, yellow.tile, yellow.rotation));
+		if (!first.ok) throw new Error(first.error.message);
+		const t = first.value;
+		expect(t.companies.P12.closed).toBe(false);
+		if (t.round.kind !== 'operating') throw new Error('not an operating round');
+		t.round.turn = { ...t.round.turn, step: 'track', lays: [], extraLays: [], normalLaysForfeited: false };
+		delete t.round.turn.together;
+		return t;
+	}
+
+	it('a later turn may still lay the one yellow tile left, and that lay closes P12', () => {
+		const s = nextTurnAfterOneYellow(2);
+		const yellow = offered(s, ['P12'], false);
+		expect(yellow).not.toBeNull();
+		const r = process(s, lay('P12', yellow!.hex, yellow!.tile, yellow!.rotation));
+		if (!r.ok) throw new Error(r.error.message);
+		expect(r.value.companies.P12.closed).toBe(true);
+	});
+
+	it('a later turn may not upgrade with P12: the yellow lay spent its upgrade', () => {
+		const s = nextTurnAfterOneYellow(2);
+		expect(offered(s, ['P12'], true)).toBeNull();
+		const v1 = nextTurnAfterOneYellow(1);
+		const up = offered(v1, ['P12'], true)!;
+		const r = process(s, lay('P12', up.hex, up.tile, up.rotation));
+		expect(r.ok ? null : r.error.code).toBe('second_lay_not_upgrade');
+	});
+
+	it('rules version 1 keeps its old reading: each turn starts P12 afresh', () => {
+		const s = nextTurnAfterOneYellow(1);
+		expect(offered(s, ['P12'], true)).not.toBeNull();
+	});
+});
+
 describe('P11 advanced tile lay in phase 1', () => {
 	it('upgrades Edinburgh to green in phase 1 and closes', () => {
 		const s = position('P11', '1');

@@ -52,6 +52,12 @@ export interface ChainSearch {
 	readonly skipIgnored?: boolean;
 	/** Stop once this many chains are found. */
 	readonly limit?: number;
+	/**
+	 * Let a chain pass the same junction twice (an older reading, kept for logs recorded under
+	 * it). By default a chain passes each junction once: through two of its paths
+	 * [reference part/path.rb walk: `counter[@junction] > 1`].
+	 */
+	readonly junctionTwice?: boolean;
 }
 
 /**
@@ -66,6 +72,8 @@ export function chainsFrom(rb: RouteBoard, hi: number, node: number, search: Cha
 	const onTrail = new Set<number>();
 	const edgesUsed = new Set<number>();
 	const junctionsSeen = new Set<number>();
+	/** Paths of the trail at each junction: a chain goes through a junction by two of its paths. */
+	const junctionPaths = new Map<number, number>();
 	const hex = rb.hexes;
 
 	/** Number of hex names consumed by the trail so far. */
@@ -81,6 +89,7 @@ export function chainsFrom(rb: RouteBoard, hi: number, node: number, search: Cha
 			.filter((e) => !isEdgeEnd(e) && bh.nodes[e.node].kind === 'junction')
 			.map((e) => h * 64 + (e as { node: number }).node);
 		if (junctions.length > 0 && path.terminal) return;
+		if (!search.junctionTwice && junctions.some((j) => (junctionPaths.get(j) ?? 0) >= 2)) return;
 		const names = !junctions.some((j) => junctionsSeen.has(j));
 		if (target && names && target[consumed] !== bh.id) return;
 		const newJunctions = junctions.filter((j) => !junctionsSeen.has(j));
@@ -88,6 +97,7 @@ export function chainsFrom(rb: RouteBoard, hi: number, node: number, search: Cha
 		onTrail.add(key);
 		if (names) consumed++;
 		for (const j of newJunctions) junctionsSeen.add(j);
+		for (const j of junctions) junctionPaths.set(j, (junctionPaths.get(j) ?? 0) + 1);
 
 		const other = path.ends[1 - from];
 		if (!isEdgeEnd(other)) {
@@ -110,6 +120,7 @@ export function chainsFrom(rb: RouteBoard, hi: number, node: number, search: Cha
 			}
 		}
 
+		for (const j of junctions) junctionPaths.set(j, (junctionPaths.get(j) ?? 1) - 1);
 		for (const j of newJunctions) junctionsSeen.delete(j);
 		if (names) consumed--;
 		onTrail.delete(key);

@@ -4,7 +4,7 @@
  */
 import type { Action } from '../../core/actions';
 import { playerHolder } from '../../core/shares';
-import type { EngineMode } from './config';
+import type { EngineMode, RulesVersion } from './config';
 import type { TitleId } from './title-def';
 import { createGameState } from './setup';
 import type { GameState } from './state';
@@ -14,7 +14,7 @@ import { minorParCell, placeOnMarket } from './market-ops';
 import { cellAt, majorParCells } from '../../core/market';
 
 export function newGame(
-	opts: { title?: TitleId; players?: number; seed?: number; rules?: string[]; mode?: EngineMode } = {}
+	opts: { title?: TitleId; players?: number; seed?: number; rules?: string[]; mode?: EngineMode; rulesVersion?: RulesVersion } = {}
 ): GameState {
 	const n = opts.players ?? 4;
 	const r = createGameState({
@@ -22,6 +22,7 @@ export function newGame(
 		seed: opts.seed ?? 12345,
 		optionalRules: opts.rules ?? [],
 		mode: opts.mode ?? 'live',
+		...(opts.rulesVersion ? { rulesVersion: opts.rulesVersion } : {}),
 		players: Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Player ${i + 1}` }))
 	});
 	if (!r.ok) throw new Error(r.error.message);

@@ -107,7 +107,7 @@ export function applyLayWithAbilities(
 	blockingSteps = false
 ): void {
 	const used = layPrivates(action);
-	applyLayTile(state, corp, round, action.hex, outcome, used.includes(EXTRA_LAY_PRIVATE));
+	applyLayTile(state, corp, round, action.hex, outcome, used.includes(EXTRA_LAY_PRIVATE), blockingSteps);
 	// P2 and P8's free lay are single uses; P10 has two (P12 closes itself when used up).
 	if (used.includes(TOWN_REMOVAL_PRIVATE) && outcome.kind === 'town_removal') closeCompany(state, TOWN_REMOVAL_PRIVATE);
 	if (used.includes(HILL_PRIVATE)) closeCompany(state, HILL_PRIVATE);

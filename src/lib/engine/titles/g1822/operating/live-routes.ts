@@ -87,7 +87,7 @@ export function readClaimedRoute(rb: RouteBoard, rec: RouteJson, taken: Set<numb
 	const legs: RouteLeg[] = [];
 	for (let i = 0; i < conns.length; i++) {
 		const [from, to] = [at[i], at[i + 1]];
-		const options = [conns[i], [...conns[i]].reverse()].flatMap((hexes) => chainsFrom(rb, from[0], from[1], { hexes, end: to }));
+		const options = [conns[i], [...conns[i]].reverse()].flatMap((hexes) => chainsFrom(rb, from[0], from[1], { hexes, end: to, junctionTwice: !exclusive }));
 		// Prefer track the run has not used yet. With `exclusive` (rules version 2) a route never
 		// takes a path another route of its kind uses, node-to-node paths inside a hex included
 		// [route.rb connection_data: `(ch[:paths] & other_paths).empty?`; g_1822/game.rb

@@ -135,7 +135,7 @@ export function noteTogetherLays(state: GameState, corp: CorporationState, round
 	const last = Array.isArray(combos) && combos.length > 0 ? String(combos[combos.length - 1]) : String(action.entity);
 	const open =
 		(last === BRIDGE_PRIVATE && bridgeLaysMade(state, round) === 1) ||
-		(last === EXTRA_LAY_PRIVATE && round.turn.extraLays.length > 0 && extraLaysLeft(corp, round));
+		(last === EXTRA_LAY_PRIVATE && round.turn.extraLays.length > 0 && extraLaysLeft(state, corp, round));
 	if (open && holds(state, corp, last)) round.turn.together = last;
 	else delete round.turn.together;
 }

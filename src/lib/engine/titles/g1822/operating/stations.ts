@@ -62,14 +62,28 @@ export function secrChannelToken(state: GameState, corp: CorporationState): bool
 export function canPlaceToken(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
 	if (corp.type !== 'major') return false;
 	if (!config.blockingSteps) return canPlaceTokenV1(state, config, corp, round);
-	const holds = (c: string) => corp.companies.includes(c) && !!state.companies[c] && !state.companies[c].closed;
-	if (!round.turn.tokenPlaced && availableTokens(corp) > 0) {
-		// SECR's own Channel token counts only while it has no station there yet.
-		const secr = secrChannelToken(state, corp) && !state.board.tokens.some((t) => t.corporation === corp.id && t.hex === ENGLISH_CHANNEL);
-		if (secr || holds(CHANNEL_PRIVATE)) return true;
-		if (canPlaceAnyToken({ ...stationContext(state, config, corp, round), noSameHex: true })) return true;
-	}
-	return corp.exchangeTokens > 0 && EXCHANGE_TOKEN_PRIVATES.some(holds);
+	if (placeTokenOffered(state, config, corp, round)) return true;
+	return corp.exchangeTokens > 0 && EXCHANGE_TOKEN_PRIVATES.some((c) => holdsOpen(state, corp, c));
+}
+
+function holdsOpen(state: GameState, corp: CorporationState, company: string): boolean {
+	return corp.companies.includes(company) && !!state.companies[company] && !state.companies[company].closed;
+}
+
+/**
+ * Whether the token step takes a `place_token` now (rules version 2) [g_1822/step/token.rb
+ * can_place_token?; step/tokener.rb can_place_token?]: with a normal token left, either a
+ * token ability (SECR's own Channel token, P5's) keeps the step open, or the company's graph
+ * finds a city for a token, a second London city of the same major not counted
+ * [graph.rb can_token?]. Once the step is open, any city that takes the token may be chosen,
+ * London's second city included [g_1822/step/token.rb process_place_token check_tokenable].
+ */
+export function placeTokenOffered(state: GameState, config: ResolvedConfig, corp: CorporationState, round: OperatingRound): boolean {
+	if (corp.type !== 'major' || round.turn.tokenPlaced || availableTokens(corp) <= 0) return false;
+	// SECR's own Channel token counts only while it has no station there yet.
+	const secr = secrChannelToken(state, corp) && !state.board.tokens.some((t) => t.corporation === corp.id && t.hex === ENGLISH_CHANNEL);
+	if (secr || holdsOpen(state, corp, CHANNEL_PRIVATE)) return true;
+	return canPlaceAnyToken({ ...stationContext(state, config, corp, round), noSameHex: true });
 }
 
 /** Rules version 1: any held P5 or P18 kept the step open. */
@@ -157,10 +171,8 @@ export function validatePlace(
 	const spot = parseCityId(state, action.city);
 	if (!spot) return refuse('unknown_city', `There is no city "${String(action.city)}" on the map.`);
 	const free = spot.hex === ENGLISH_CHANNEL && secrChannelToken(state, corp);
-	// The token step takes a token only when its graph finds a city for one, a second London city
-	// of the same major not counted; London's same-hex rule then applies to the city chosen
-	// (rules version 2) [step/token.rb actions: can_place_token?; graph.rb can_token?].
-	if (config.blockingSteps && !free && !canPlaceAnyToken({ ...stationContext(state, config, corp, round), noSameHex: true }))
+	// The token step takes a token only while it offers one (rules version 2; placeTokenOffered).
+	if (config.blockingSteps && !free && !placeTokenOffered(state, config, corp, round))
 		return refuse('no_token_place', `${corp.id} has no city to place a station in now.`);
 	const r = validatePlaceToken({ ...stationContext(state, config, corp, round), ...(free ? { price: 0 } : {}) }, spot);
 	return r.ok ? ok({ ...r.value, ...spot, secrChannel: free }) : r;

@@ -7,7 +7,7 @@ import type { LayTileAction } from '../../../core/actions';
 import { corporationId, hexId, tileId, type HexId } from '../../../core/ids';
 import type { ResolvedConfig } from '../config';
 import { graphFor, hasPlacedTokens, mapFor } from '../board-ops';
-import { nextLayOptions } from '../map/tile-lays';
+import { nextLayOptions, type LayDone } from '../map/tile-lays';
 import { validateTileLay, type LayOutcome, type TrackContext, type TrackRightHolder } from '../map/lays';
 import type { CorporationState, GameState, OperatingRound } from '../state';
 import { closeCompany } from '../companies-ops';
@@ -88,10 +88,27 @@ function extraLayPhase(corp: CorporationState): string {
 	return corp.type === 'major' ? '3' : '1';
 }
 
-export function extraLaysLeft(corp: CorporationState, round: OperatingRound): boolean {
-	const next = nextLayOptions(corp.type, extraLayPhase(corp), round.turn.extraLays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })));
+export function extraLaysLeft(state: GameState, corp: CorporationState, round: OperatingRound): boolean {
+	const next = nextLayOptions(corp.type, extraLayPhase(corp), extraLaysDone(state, round));
 	return next.lay || next.upgrade;
 }
+
+/**
+ * The lays P12's allowance has spent. Rules version 2 counts them across turns: the ability is
+ * one object with two yellow lays or one upgrade, spent lay by lay, so a major that laid one
+ * yellow tile with it keeps one yellow lay for a later turn, and no upgrade
+ * [ability/tile_lay.rb use!; g_1822/entities.rb P12 lay_count, upgrade_count]. The count of its
+ * lays so far is `abilityUses.P12` (only ever set under version 2); the earlier turns' lays were
+ * yellow, as an upgrade closes it.
+ */
+function extraLaysDone(state: GameState, round: OperatingRound): LayDone[] {
+	const thisTurn = round.turn.extraLays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade }));
+	const earlier = Math.max(0, (state.abilityUses[EXTRA_LAY_PRIVATE] ?? 0) - thisTurn.length);
+	return [...Array.from({ length: earlier }, () => ({ hex: hexId(EARLIER_TURN), upgrade: false })), ...thisTurn];
+}
+
+/** Stands for the hex of a P12 lay of an earlier turn; only the number of such lays counts. */
+const EARLIER_TURN = 'earlier-turn';
 
 /** P10 (river discount): £10 off each river terrain while held; two lays with £40 off an estuary crossing. */
 export const RIVER_PRIVATE = 'P10';
@@ -151,7 +168,7 @@ export function layContext(
 		corporation: corporationId(corp.id),
 		kind: corp.type,
 		cash: corp.cash,
-		laysDone: (extra ? round.turn.extraLays : round.turn.lays).map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
+		laysDone: extra ? extraLaysDone(state, round) : round.turn.lays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
 		homeTokenCountsAsLay: homeTokenIsTheLay(config, corp),
 		stubsAlwaysBind: config.blockingSteps && config.mode === 'live',
 		trackRight: (hex) => trackRightHolder(state, config, corp, hex),
@@ -206,7 +223,8 @@ export function applyLayTile(
 	round: OperatingRound,
 	hex: string,
 	outcome: LayOutcome,
-	extra = false
+	extra = false,
+	blockingSteps = false
 ): void {
 	state.board = outcome.board;
 	corp.cash -= outcome.cost;
@@ -218,5 +236,6 @@ export function applyLayTile(
 	// Using P12 after exactly one normal lay forfeits the second normal lay.
 	if (round.turn.lays.length > 0) round.turn.normalLaysForfeited = true;
 	round.turn.extraLays.push({ hex, upgrade: outcome.upgrade });
-	if (!extraLaysLeft(corp, round)) closeCompany(state, EXTRA_LAY_PRIVATE);
+	if (blockingSteps) state.abilityUses[EXTRA_LAY_PRIVATE] = (state.abilityUses[EXTRA_LAY_PRIVATE] ?? 0) + 1;
+	if (!extraLaysLeft(state, corp, round)) closeCompany(state, EXTRA_LAY_PRIVATE);
 }

@@ -91,10 +91,26 @@ export function validateSellShares(
 		const taker = newPresidentOnDump(state, corp.shares, playerId, presPct);
 		if (taker === null || percentHeld(corp.shares, playerHolder(taker)) <= remaining)
 			return refuse('president_dump', `No other player can take the director's certificate of ${corp.id}.`);
+		if (config.blockingSteps && taxHavenTiesForDirector(corp.shares, percentHeld(corp.shares, playerHolder(taker))))
+			return refuse('president_to_tax_haven', `The Tax Haven holds as many ${corp.id} shares as the next director; 18xx.games cannot pass the directorship on.`);
 	}
 	const each = sharePrice(config, corp) ?? 0;
 	const price = typeof action.share_price === 'number' ? action.share_price * (percent / 10) : each * (percent / 10);
 	return ok({ corp: corp.id, indexes, percent, price });
+}
+
+/**
+ * The reference counts the Tax Haven among those who may take a directorship
+ * [share_pool.rb presidency_check_shares; corporation.rb player_share_holders] but cannot seat
+ * it: choosing among the largest holders asks for its distance from the seller, and it has no
+ * seat, so the sale fails there [share_pool.rb transfer_shares, distance]. Such a sale (rules
+ * version 2) is refused: the Tax Haven holds at least the director's percent and as much as the
+ * player who would take over.
+ */
+function taxHavenTiesForDirector(shares: GameState['corporations'][string]['shares'], takerPercent: number): boolean {
+	const presPct = shares.find((c) => c.president)?.percent ?? 0;
+	const taxHaven = percentHeld(shares, 'taxhaven');
+	return taxHaven >= presPct && taxHaven >= takerPercent;
 }
 
 /** The player who takes the director's certificate when it is sold: most shares, seat order after the seller. */

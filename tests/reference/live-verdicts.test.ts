@@ -1,0 +1,53 @@
+/**
+ * Prefixes of random games this engine played live, each ending where 18xx.games once judged an
+ * action differently, replayed the way the site's server takes a live game
+ * (tests/support/live-replay.ts). The verdicts are the reference's own (tobymao/18xx, live
+ * `process_action` with every check on): this engine must accept every action it accepted and
+ * refuse, with a code, the one it refused.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { liveReplay } from '../support/live-replay';
+
+const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
+	// Player 4 repays down to £0 still in debt; the LNWR director's sale the reference offers
+	// (the Tax Haven holds an LNWR share) keeps the turn open, so player 3's pass is refused
+	// ("Blocking step Bid, convert concession or buy/sell shares cannot process action pass").
+	debt_repaid_tax_haven_could_direct: { refusedAt: 270, rule: '[share_bundle.rb can_dump?; g_1822/step/buy_sell_par_shares.rb actions]' },
+	// Player 5 sells the LNWR director's certificate while the Tax Haven ties with the players who
+	// could take over: the reference fails ("comparison of Integer with nil failed").
+	director_sale_tax_haven_ties: { refusedAt: 692, rule: '[share_pool.rb transfer_shares, distance]' },
+	// SECR's unused Channel token keeps its token step open; it then places in London's second city.
+	secr_second_london_city: { refusedAt: null, rule: '[g_1822/step/token.rb can_place_token?, process_place_token]' },
+	// CR's 7 train runs F7 → E8 → E10 → D9 → back into E8's junction → E6: the reference finds no
+	// track for that leg ("Route must contain token").
+	route_loops_through_junction_twice: { refusedAt: 417, rule: '[part/path.rb walk]' },
+	// LNWR laid one yellow tile with P12 (combined with P11) a turn earlier; it lays the yellow left.
+	p12_last_yellow_next_turn: { refusedAt: null, rule: '[ability/tile_lay.rb use!]' }
+};
+
+const read = (name: string): { actions: { id: number }[] } =>
+	JSON.parse(readFileSync(new URL(`../fixtures/live-verdicts/${name}.json`, import.meta.url), 'utf8'));
+
+describe('live-game prefixes: this engine judges the last action as 18xx.games does', () => {
+	for (const [name, verdict] of Object.entries(VERDICTS)) {
+		it(`${name}: ${verdict.refusedAt === null ? 'accepts every action' : `refuses action ${verdict.refusedAt}`} ${verdict.rule}`, () => {
+			const json = read(name);
+			const r = liveReplay(json);
+			if (verdict.refusedAt === null) {
+				expect(r.refused).toBeNull();
+				expect(r.steps.length).toBe(json.actions.length);
+			} else {
+				expect(r.refused?.id).toBe(verdict.refusedAt);
+				expect(r.refused?.code).toMatch(/^[a-z_]+$/);
+				expect(r.steps.length).toBe(json.actions.findIndex((a) => a.id === verdict.refusedAt));
+			}
+		});
+	}
+
+	it('p12_last_yellow_next_turn: the last yellow lay closes P12, as on the site', () => {
+		const r = liveReplay(read('p12_last_yellow_next_turn'));
+		expect(r.refused).toBeNull();
+		expect(r.game.state.companies.P12.closed).toBe(true);
+	});
+});
