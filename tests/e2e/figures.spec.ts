@@ -216,7 +216,7 @@ test('bid boxes say what a private does and who may take it; the status line sho
 	// NRS with 3 players: the bank keeps £12,000 − 3 × £500 = £10,500 (rules digest 1.1); phase 1 lays yellow.
 	await expect(page.getByTestId('phase')).toHaveAttribute('data-colour', 'yellow');
 	await page.getByTestId('tab-trains').click();
-	await expect(page.getByTestId('bank-cash')).toHaveText('£10500');
+	await expect(page.getByTestId('bank-cash')).toHaveText('£10,500');
 	const privates = page.locator('[data-testid="bid-box"][data-company^="P"]');
 	expect(await privates.count()).toBeGreaterThan(0);
 	for (const b of await privates.all()) {
