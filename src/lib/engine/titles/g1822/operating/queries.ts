@@ -94,7 +94,7 @@ export function operatingChoices(state: GameState, config: ResolvedConfig, round
 		const answer = entry.offers?.(ctx);
 		if (answer) return { ...EMPTY, ...base, ...answer };
 	}
-	const parts: Offer[] = reachableSteps(ctx).map((s) => s.offers(ctx));
+	const parts: Offer[] = [...reachableSteps(ctx)].map((s) => s.offers(ctx));
 	for (const entry of BEFORE_STEPS) {
 		if (entry.blocking || !entry.active(ctx)) continue;
 		const extra = entry.offers?.(ctx);

@@ -31,19 +31,24 @@ export function processOperating(state: GameState, config: ResolvedConfig, round
 }
 
 /**
- * The steps an action may go to now. Steps block, so only the step reached, while it has
- * something to do; rules version 1 let an action skip ahead to the first later step in play
- * that takes it (and the turn jumps there, leaving the steps between unsettled).
+ * The steps an action may go to now, in order (those `wanted` alone, when given). Steps block,
+ * so only the step reached, while it has something to do; rules version 1 let an action skip
+ * ahead to the first later step in play that takes it (and the turn jumps there, leaving the
+ * steps between unsettled).
  */
-export function reachableSteps(ctx: OrContext): TurnStep[] {
+export function* reachableSteps(ctx: OrContext, wanted: (s: TurnStep) => boolean = () => true): Generator<TurnStep> {
 	const from = stepIndex(ctx.round.turn.step);
-	if (!ctx.config.blockingSteps) return OPERATING_STEPS.slice(from).filter((s) => s.active(ctx));
+	if (!ctx.config.blockingSteps) {
+		for (const s of OPERATING_STEPS.slice(from)) if (wanted(s) && s.active(ctx)) yield s;
+		return;
+	}
 	const step = OPERATING_STEPS[from];
-	return step && step.active(ctx) ? [step] : [];
+	if (step && wanted(step) && step.active(ctx)) yield step;
 }
 
 function stepFor(ctx: OrContext, action: Action): TurnStep | null {
-	return reachableSteps(ctx).find((s) => s.actions.includes(action.type) && (s.takes?.(ctx, action) ?? true)) ?? null;
+	for (const s of reachableSteps(ctx, (s) => s.actions.includes(action.type))) if (s.takes?.(ctx, action) ?? true) return s;
+	return null;
 }
 
 /** Why no step takes the action: a step still to come may say; else it is a later step's, or not of this round now. */
