@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operatingChoices, process, type Action, type GameState } from '../../src/lib/engine/index';
-import { STEP_ACTIONS } from '../../src/lib/engine/titles/g1822/operating/step';
+import { OPERATING_STEPS } from '../../src/lib/engine/titles/g1822/operating/steps';
 import { playRandomGame } from '../support/random-player';
 import { Game } from '../../src/lib/engine/index';
 
@@ -45,7 +45,8 @@ describe('operating choices are exactly what the current step accepts', () => {
 				}
 				// Every offered type is one of the step's own or one its abilities allow at any step.
 				const anyStep = ['choose', 'choose_ability', 'place_token', 'lay_tile', 'sell_shares', 'pass'];
-				for (const t of c.actions) if (!anyStep.includes(t)) expect(STEP_ACTIONS[c.step].includes(t), `${t} offered at ${c.step}`).toBe(true);
+				const declared: readonly string[] = OPERATING_STEPS.find((s) => s.id === c.step)?.actions ?? [];
+				for (const t of c.actions) if (!anyStep.includes(t)) expect(declared.includes(t), `${t} offered at ${c.step}`).toBe(true);
 			}
 			expect(checked).toBeGreaterThan(300);
 		}, 120_000);

@@ -8,8 +8,8 @@ import { configOf } from './config';
 import type { GameState } from './state';
 import { validateStock } from './stock/step';
 import { applyChoices, validateChoices } from './choices-round';
-import { validateOperating } from './operating/step';
-import { noteRoute } from './operating/flow';
+import { processOperating } from './operating/round';
+import { noteRoute } from './operating/steps';
 import { playerValues } from './scores';
 import { checkBank } from './game-end';
 import { applyProgramAction, noteAction, resetAuto, watchTurn } from './stock/programs';
@@ -80,7 +80,7 @@ function applyOne(state: GameState, action: Action, observer?: ActionObserver): 
 	const operating = state.round.kind === 'operating' ? state.corporations[state.round.order[state.round.current]] : undefined;
 	r.value();
 	// Live play asks the operating company's graph at nearly every action (lays, tokens, routes),
-	// and the reference remembers a route once its graph finds one (flow.ts noteRoute).
+	// and the reference remembers a route once its graph finds one (steps/route.ts noteRoute).
 	const config = configOf(state.setup);
 	if (operating && config.blockingSteps && config.mode === 'live' && !operating.closed) noteRoute(state, operating);
 	// A broken bank is a game-end trigger, checked after every action.
@@ -102,7 +102,7 @@ function validateInRound(state: GameState, action: Action): Result<() => void> {
 			return ok(() => applyChoices(state, config, round, action));
 		}
 		case 'operating':
-			return validateOperating(state, config, round, action);
+			return processOperating(state, config, round, action);
 	}
 }
 
