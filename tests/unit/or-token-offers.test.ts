@@ -1,9 +1,11 @@
 /**
- * The token step offers only stations it accepts (rules version 2): a normal token needs a city
- * the corporation's graph finds, a second London city of the same major not counted
- * [step/token.rb actions: can_place_token?; graph.rb can_token?], even while the step stays open
- * for an exchange-token ability. Found by the random games (seed 77008151, action 345): SECR,
- * with a station in London (M38), was offered another London city and then refused it.
+ * The token step offers exactly the stations it accepts (rules version 2): a normal token is
+ * taken while a token ability (SECR's Channel token, P5) keeps the step open, or while the
+ * corporation's graph finds a city, a second London city of the same major not counted
+ * [g_1822/step/token.rb can_place_token?; graph.rb can_token?]. The step may also stay open for
+ * an exchange token alone, and then offers no normal station. Found by the random games (seed
+ * 77008151, action 345): SECR, with a station in London (M38), was offered another London city
+ * and then refused it.
  */
 import { describe, expect, it } from 'vitest';
 import { cityId, operatingChoices, process, type Action } from '../../src/lib/engine/index';

@@ -6,18 +6,18 @@
 import { ok, refuse } from '../../../../core/result';
 import { hexId } from '../../../../core/ids';
 import { placeCharterToken } from '../../charter';
-import { canPlaceAnyToken, tokenPlacements, type TokenPlacement } from '../../map/stations';
-import { canPlaceToken, ENGLISH_CHANNEL, secrChannelToken, stationContext, validatePlace } from '../stations';
+import { tokenPlacements, type TokenPlacement } from '../../map/stations';
+import { canPlaceToken, ENGLISH_CHANNEL, placeTokenOffered, secrChannelToken, stationContext, validatePlace } from '../stations';
 import type { OrContext, TurnStep } from './types';
 
 /**
  * Normal station slots, plus SECR's once-only free English Channel slot. Rules version 2 takes a
- * normal token only when the graph finds a city for one, a second London city of the same major
- * not counted (stations.ts validatePlace): the step may stay open for an ability without one.
+ * normal token only while placeTokenOffered holds (stations.ts validatePlace); then any city that
+ * takes the token may be chosen, a second London city of the same major included.
  */
 function stationOptions({ state, config, round, corp }: OrContext): TokenPlacement[] {
 	const ctx = stationContext(state, config, corp, round);
-	const none = config.blockingSteps && !canPlaceAnyToken({ ...ctx, noSameHex: true });
+	const none = config.blockingSteps && !placeTokenOffered(state, config, corp, round);
 	const out = none ? [] : tokenPlacements(ctx);
 	if (!secrChannelToken(state, corp)) return out;
 	const channel = tokenPlacements({ ...ctx, price: 0, hexes: [hexId(ENGLISH_CHANNEL)] });
