@@ -44,8 +44,9 @@ test('auto-pass: set for another seat, passes that seat’s turns automatically,
 	await pressPass(page);
 	await toAct(page, 'Cleo');
 	await expect(page.getByTestId('turn-status')).toContainText('Cleo');
-	await expect(log(page).first()).toHaveText('Brunel passes (auto-pass)');
-	await expect(log(page).nth(1)).toHaveText('Ada passes');
+	// Brunel's automatic pass is what Ada's pass caused: it stands under her line.
+	await expect(log(page).first()).toHaveText('Ada passes');
+	await expect(log(page).nth(1)).toHaveText('Brunel passes (auto-pass)');
 
 	// Cleo bids elsewhere, Ada passes: Brunel's turn is passed again.
 	await bid(page, mb, 100);
@@ -53,8 +54,9 @@ test('auto-pass: set for another seat, passes that seat’s turns automatically,
 	await toAct(page, 'Ada');
 	await pressPass(page);
 	await toAct(page, 'Cleo');
-	await expect(log(page).first()).toHaveText('Brunel passes (auto-pass)');
-	await expect(log(page).nth(1)).toHaveText('Ada passes');
+	// Brunel's automatic pass is what Ada's pass caused: it stands under her line.
+	await expect(log(page).first()).toHaveText('Ada passes');
+	await expect(log(page).nth(1)).toHaveText('Brunel passes (auto-pass)');
 
 	await page.screenshot({ path: `${SCREENSHOTS}/auto-pass-1280.png`, fullPage: true });
 	await page.setViewportSize({ width: 390, height: 844 });

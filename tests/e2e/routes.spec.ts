@@ -168,7 +168,7 @@ test('routes by hand: click stops, see the revenue, edit, best routes, edit one 
 	await page.keyboard.press('Enter');
 	const kept = Math.floor(cityValue / 2);
 	await expect(log).toContainText(
-		cityValue > 0 ? `${label} runs for £${cityValue}: £${cityValue - kept} to ${owner}, £${kept} kept` : `${label} runs for £0`
+		cityValue > 0 ? `${label} earns £${cityValue}: £${cityValue - kept} to ${owner} and £${kept} kept in its treasury` : `${label} runs for £0`
 	);
 
 	expect(errors).toEqual([]);

@@ -43,6 +43,7 @@ import {
 	type PrivateAcquisition
 } from './titles/g1822/figures/money';
 import { CHANNEL_PRIVATE } from './titles/g1822/operating/stations';
+import { doubleCashOffer, type DoubleCashOffer } from './titles/g1822/choices-round';
 
 export type { Action, GameState, GameSetup, EngineMode, TitleId, ResolvedConfig, StockChoices, RuleError, Result, RulesVersion };
 export { LATEST_RULES, RULES_VERSIONS };
@@ -63,6 +64,8 @@ export interface CreateGameOptions {
 	/** The rules version (default: the latest). */
 	readonly rulesVersion?: RulesVersion;
 }
+
+export type { DoubleCashOffer };
 
 export function createGame(options: CreateGameOptions): Result<GameState> {
 	return createGameState({
@@ -326,3 +329,8 @@ export function actingCompanyBase(state: GameState): string | null {
 
 /** The private whose ability places the English Channel token: channel-token actions name it as their entity. */
 export { CHANNEL_PRIVATE, cardCorporation };
+
+/** The Choices round's offer to the P9 holder (double the cash counted for the re-order, or pass); null in other rounds. */
+export function doubleCashChoice(state: GameState): DoubleCashOffer | null {
+	return doubleCashOffer(state);
+}

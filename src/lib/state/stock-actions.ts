@@ -31,6 +31,11 @@ export function payoffAction(id: number): JsonObject {
 	return { type: 'payoff_player_debt', ...player(id) };
 }
 
+/** The Choices round's answer: one of the engine's choices (P9: "double"). */
+export function chooseAction(id: number, choice: string): JsonObject {
+	return { type: 'choose', ...player(id), choice };
+}
+
 /** Bids made in the turn under way (the engine's count). */
 export function bidsThisTurn(state: GameState): number {
 	return tableFigures(state).bidsThisTurn;

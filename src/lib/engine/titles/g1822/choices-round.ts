@@ -35,6 +35,24 @@ function finishChoicesRound(state: GameState, config: ResolvedConfig): void {
 	startOperatingRound(state, config, 1, config.phases[state.phase].operatingRounds);
 }
 
+/** What the Choices round offers now: the P9 holder, its cash and what the re-order would count if doubled. */
+export interface DoubleCashOffer {
+	readonly player: number;
+	readonly company: string;
+	readonly cash: number;
+	readonly countedIfDoubled: number;
+	readonly choices: readonly string[];
+}
+
+export function doubleCashOffer(state: GameState): DoubleCashOffer | null {
+	const round = state.round;
+	if (round.kind !== 'choices' || state.end.finished) return null;
+	const player = round.entities[round.current];
+	const p = state.players.find((x) => x.id === player);
+	if (!p) return null;
+	return { player, company: DOUBLE_CASH, cash: p.cash, countedIfDoubled: p.cash * 2, choices: ['double'] };
+}
+
 export function validateChoices(state: GameState, round: ChoicesRound, action: Action): Result<void> {
 	const expected = round.entities[round.current];
 	if (action.entity !== expected)
