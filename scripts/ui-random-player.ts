@@ -49,10 +49,12 @@ try {
 	await waitForServer();
 	const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 	const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+	// Each error with the number of the last click before it.
 	const errors: string[] = [];
-	page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+	let last = 0;
+	page.on('pageerror', (e) => errors.push(`after #${last}: pageerror: ${e.message}`));
 	page.on('console', (m) => {
-		if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+		if (m.type() === 'error') errors.push(`after #${last}: console: ${m.text()}`);
 	});
 	await createTwoPlayerNrs(page, baseURL);
 	const result = await playRandomly(page, {
@@ -60,7 +62,10 @@ try {
 		maxActions,
 		timeLimitMs: minutes > 0 ? minutes * 60_000 : undefined,
 		screenshotDir: out,
-		onStep: quiet ? undefined : (s) => console.error(`${s.n}\t${s.round}\t${s.kind}\t${s.headMoved ? 'move' : '-'}\t${s.ms}ms\t${s.label}`)
+		onStep: (s) => {
+			last = s.n;
+			if (!quiet) console.error(`${s.n}\t${s.round}\t${s.kind}\t${s.headMoved ? 'move' : '-'}\t${s.ms}ms\t${s.label}`);
+		}
 	});
 	const endShot = `${out}/end-seed-${seed}.png`;
 	await page.screenshot({ path: endShot, fullPage: true });

@@ -45,7 +45,7 @@ export interface Step {
 }
 
 export interface Stall {
-	reason: 'no-control' | 'no-progress' | 'move-not-recorded';
+	reason: 'no-control' | 'no-progress' | 'move-not-recorded' | 'click-failed';
 	round: string;
 	detail: string;
 	screenshot: string | null;
@@ -174,6 +174,20 @@ function collectInPage(): Control[] {
 	if (or) {
 		const layWith = or.querySelector('.lay-with select') as HTMLSelectElement | null;
 		if (layWith) add(layWith, { kind: 'lay-with', commit: false, weight: 0.3, options: layWith.options.length });
+		// A map target counts when it lies inside the map's visible window (the map pans and zooms);
+		// when some lie outside, "Fit the whole map" brings them in.
+		const inView = (e: Element) => {
+			const svg = e.closest('svg');
+			if (!svg) return true;
+			const r = e.getBoundingClientRect();
+			const v = svg.getBoundingClientRect();
+			const x = r.left + r.width / 2;
+			const y = r.top + r.height / 2;
+			return x >= v.left && x <= v.right && y >= v.top && y <= v.bottom;
+		};
+		const targets = [...or.querySelectorAll('[data-select], [data-city-select], [data-stop]')];
+		for (const e of targets) if (!inView(e)) taken.add(e);
+		if (targets.some((e) => !inView(e))) add(or.querySelector('button[aria-label="Fit the whole map"]'), { kind: 'fit-map', commit: false, weight: 0.5 });
 		each(or, '[data-select], [data-lay-hex]', { kind: 'hex', commit: false, weight: 0 }, 3);
 		each(or, '[data-city-select]', { kind: 'city', commit: false, weight: 0 }, 3);
 		each(or, '[data-stop]', { kind: 'stop', commit: false, weight: 0 }, 0.3);
@@ -246,9 +260,13 @@ async function collect(page: Page): Promise<Control[]> {
 	return page.evaluate(collectInPage);
 }
 
+/**
+ * Refusals of a move and failures the page shows. The map's remarks on a stop clicked while
+ * drawing a route by hand ("No track between …") are hints on the way, not refusals.
+ */
 async function visibleRefusals(page: Page): Promise<string[]> {
 	return page
-		.locator('[data-testid="refusal"], [data-testid="click-problem"], [data-testid="route-problem"], [data-testid="log-refusals"], .problem[role="alert"]')
+		.locator('[data-testid="refusal"], [data-testid="log-refusals"], .problem[role="alert"]:not([data-testid="click-problem"]):not([data-testid="route-problem"])')
 		.evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
 }
 
@@ -327,19 +345,25 @@ export async function playRandomly(page: Page, opts: PlayOptions): Promise<PlayR
 		const before = await head(page);
 		const t0 = Date.now();
 		const target = page.locator(`[data-uirp="${c.id}"]`);
-		if (c.kind === 'bid' || c.kind === 'company-train') {
-			const input = page.locator(`[data-uirp-input="${c.id}"]`);
-			await input.fill(String(amount(c, rnd)));
-		}
-		if (c.kind === 'par' && c.options) {
-			await page.locator(`[data-uirp-select="${c.id}"]`).selectOption({ index: Math.floor(rnd() * c.options) });
-		}
-		if (c.kind === 'lay-with' && c.options) {
-			await target.selectOption({ index: Math.floor(rnd() * c.options) });
-		} else if (c.kind === 'route-train') {
-			await target.check();
-		} else {
-			await target.click();
+		try {
+			if (c.kind === 'bid' || c.kind === 'company-train') {
+				const input = page.locator(`[data-uirp-input="${c.id}"]`);
+				await input.fill(String(amount(c, rnd)));
+			}
+			if (c.kind === 'par' && c.options) {
+				await page.locator(`[data-uirp-select="${c.id}"]`).selectOption({ index: Math.floor(rnd() * c.options) });
+			}
+			if (c.kind === 'lay-with' && c.options) {
+				await target.selectOption({ index: Math.floor(rnd() * c.options) });
+			} else if (c.kind === 'route-train') {
+				await target.check();
+			} else {
+				await target.click({ timeout: 10_000 });
+			}
+		} catch (e) {
+			stall = { reason: 'click-failed', round: current, detail: `#${steps.length + 1} ${c.kind} "${c.label}": ${String(e).split('\n')[0]}`, screenshot: await screenshot(page, opts.screenshotDir, `stall-${steps.length + 1}`) };
+			endReason = 'stall';
+			break;
 		}
 		let moved = false;
 		if (c.commit === true) {
