@@ -165,6 +165,7 @@ function collectInPage(): Control[] {
 			else if (t.startsWith('Auto-pass') || t.startsWith('Pass and keep')) add(b, { kind: 'auto-pass', commit: true, weight: 0.2 });
 			else if (t.startsWith('Sell')) add(b, { kind: 'sell', commit: true, weight: 0.3 });
 			else if (t.startsWith('Buy')) add(b, { kind: 'buy-share', commit: true, weight: 1 });
+			else if (t.startsWith('Repay')) add(b, { kind: 'repay', commit: true, weight: 0.5 });
 			else add(b, { kind: 'stock-other', commit: null, weight: 0.5 });
 		}
 	}
