@@ -170,6 +170,13 @@ function collectInPage(): Control[] {
 		}
 	}
 
+	// The Choices round: the Double Cash holder doubles or passes.
+	const choose = document.querySelector('[data-testid="choices-round"]');
+	if (choose) {
+		add(choose.querySelector('[data-testid="choice-double"]'), { kind: 'choose', commit: true, weight: 1 });
+		add(choose.querySelector('[data-testid="choice-pass"]'), { kind: 'choose', commit: true, weight: 1 });
+	}
+
 	// Operating round.
 	const or = document.querySelector('[data-testid="operating-round"]');
 	if (or) {
