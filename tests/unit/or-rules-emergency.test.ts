@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { operatingChoices, type Action } from '../../src/lib/engine/index';
 import { player, priceOf, startMajor } from '../../src/lib/engine/titles/g1822/testing';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
+import { placeHome } from '../../src/lib/engine/titles/g1822/board-ops';
 import { dropFromDepot, majorTurn, refusedInPlace, run } from './or-support';
 
 const CORP = 'NBR';
@@ -158,5 +159,49 @@ describe('an emergency sale re-sorts the companies still to operate (rules diges
 		// LNWR now shares GWR's £90 cell and arrived there later, so GWR operates first.
 		expect(priceOf(t, 'LNWR')).toBe(90);
 		expect(t.round.kind === 'operating' && t.round.order).toEqual([CORP, 'GWR', 'LNWR']);
+	});
+});
+
+describe('an emergency sale belongs to the buy-train step (rules version 3) [g_1822/step/buy_train.rb actions; round/base.rb process_action]', () => {
+	/**
+	 * LNWR (player 1, operated twice, no train, empty treasury, director without cash) at a step of
+	 * its turn; player 1 also holds a share of NBR to sell. At its track step LNWR has lays to make,
+	 * so that step is really under way.
+	 */
+	function crisisAt(step: 'track' | 'buy_train', rulesVersion: 2 | 3 = 3): GameState {
+		const s = majorTurn('LNWR', step, { rulesVersion });
+		placeHome(s, 'LNWR');
+		s.corporations.LNWR.cash = 0;
+		player(s, 1).cash = 0;
+		startMajor(s, 'NBR', 2, 100, 1);
+		s.corporations.NBR.shares[1].owner = 'player:1';
+		return s;
+	}
+	const sellNbr: Action = sell(1, 'NBR_1');
+
+	it('the position is a crisis at a track step with lays to make', () => {
+		const c = operatingChoices(crisisAt('track'))!;
+		expect(c.step).toBe('track');
+		expect(c.tileLays.length).toBeGreaterThan(0);
+	});
+
+	it('a director’s sale during the track step is refused step_pending and changes nothing', () => {
+		expect(refusedInPlace(crisisAt('track'), sellNbr)).toBe('step_pending');
+	});
+
+	it('the same sale is taken once the buy-train step is reached', () => {
+		const after = run(crisisAt('buy_train'), sellNbr);
+		expect(player(after, 1).cash).toBe(100);
+		expect(ownerOf(after, 'NBR_1')).toBe('pool');
+	});
+
+	it('a game started under rules version 2 keeps taking the sale at any step with a train due', () => {
+		const after = run(crisisAt('track', 2), sellNbr);
+		expect(player(after, 1).cash).toBe(100);
+	});
+
+	it('the operating choices offer the sale only at the buy-train step', () => {
+		expect(operatingChoices(crisisAt('track'))!.actions).not.toContain('sell_shares');
+		expect(operatingChoices(crisisAt('buy_train'))!.actions).toContain('sell_shares');
 	});
 });

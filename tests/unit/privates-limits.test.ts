@@ -66,6 +66,8 @@ describe('P12 extra tile lay used up', () => {
 		const up = offered(s, ['P12'], true)!;
 		const second = process(first.value, lay('P12', up.hex, up.tile, up.rotation));
 		expect(second.ok ? null : second.error.code).toBe('second_lay_not_upgrade');
+		// The words name P12's own allowance, not the turn's second lay.
+		expect(second.ok ? null : second.error.message).toBe('P12 lays two yellow tiles or upgrades one; after its yellow tile it cannot upgrade.');
 	});
 });
 

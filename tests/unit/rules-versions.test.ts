@@ -1,21 +1,24 @@
 /**
  * Rules versions (config.ts RULES_VERSIONS): a game replays under the version it was started with,
- * so a change that alters how a log replays never changes a game already under way. The fixture
- * holds random games played live under version 1, before operating steps blocked, with the state
- * hash each reached then.
+ * so a change that alters how a log replays never changes a game already under way. The fixtures
+ * hold random games played live under version 1 (before operating steps blocked) and under
+ * version 2 (before an emergency sale was kept to the buy-train step), with the state hash each
+ * reached then.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Game, LATEST_RULES, stateHash, type Action, type RulesVersion } from '../../src/lib/engine/index';
 import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
-import { engine1822, rulesVersionOf } from '../../src/lib/sync/engine-1822';
+import { engine1822, RULES_1822, rulesVersionOf, SUPPORTED_RULES_1822 } from '../../src/lib/sync/engine-1822';
 
 interface RecordedGame {
 	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
 	actions: Action[];
 	hash: string;
 }
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/rules-v1-games.json', import.meta.url), 'utf8')) as { games: RecordedGame[] };
+const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as { rulesVersion: RulesVersion; games: RecordedGame[] };
+const fixture = load('rules-v1-games.json');
+const fixtureV2 = load('rules-v2-games.json');
 
 function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number; hash: string; refused: string | null } {
 	const created = Game.create({ ...g.setup, mode: 'live', rulesVersion });
@@ -44,6 +47,20 @@ describe('a game replays under the rules version it was started with', () => {
 		});
 	}
 
+	it('the version 2 fixture has games of every title', () => {
+		expect(fixtureV2.rulesVersion).toBe(2);
+		expect(new Set(fixtureV2.games.map((g) => g.setup.title))).toEqual(new Set(['1822', '1822NRS', '1822MRS']));
+	});
+
+	for (const g of fixtureV2.games) {
+		it(`${g.setup.title} (${g.setup.players.length} players, ${g.actions.length} actions) recorded under version 2 reaches the same state hash`, () => {
+			const r = replay(g, 2);
+			expect(r.refused).toBeNull();
+			expect(r.applied).toBe(g.actions.length);
+			expect(r.hash).toBe(g.hash);
+		});
+	}
+
 	it('the same logs do not all replay under the latest version, so the version is what keeps them', () => {
 		expect(LATEST_RULES).toBeGreaterThan(1);
 		const outcomes = fixture.games.map((g) => replay(g, LATEST_RULES));
@@ -55,6 +72,9 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(rulesVersionOf(undefined)).toBe(1);
 		expect(rulesVersionOf('g1822/1')).toBe(1);
 		expect(rulesVersionOf('g1822/2')).toBe(2);
+		expect(rulesVersionOf('g1822/3')).toBe(3);
+		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3']);
+		expect(RULES_1822).toBe('g1822/3');
 		expect(rulesVersionOf('g1822/99')).toBeNull();
 		const seats = [
 			{ seat: 0, name: 'A' },

@@ -21,14 +21,14 @@ import { actionFieldsProblem } from './action-fields-1822';
  * The rules version written into genesis and every entry. Bump it whenever a change to the engine
  * could make the same log replay differently; peers on another version are told so.
  */
-export const RULES_1822 = 'g1822/2';
+export const RULES_1822 = `g1822/${LATEST_RULES}`;
 
 /**
  * Every rules version this app can replay exactly. When a rules change would alter how an old log
  * replays, the new behaviour gets a new version and the old one stays selectable here (through the
  * engine's setup), so a newer app keeps replaying older games as they were played.
  */
-export const SUPPORTED_RULES_1822: readonly string[] = ['g1822/1', RULES_1822];
+export const SUPPORTED_RULES_1822: readonly string[] = RULES_VERSIONS.map((v) => `g1822/${v}`);
 
 /** The engine's rules version for a genesis rules string ("g1822/N"); a genesis without one is version 1. */
 export function rulesVersionOf(rules: string | undefined): RulesVersion | null {

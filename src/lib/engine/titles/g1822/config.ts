@@ -28,10 +28,12 @@ export type EngineMode = 'live' | 'import';
  * - 1: the first release. An action could skip ahead over open operating steps.
  * - 2: operating steps block as the reference's do (an action belongs to the step under way or is
  *   refused `step_pending`), with the fidelity fixes found by running games past the reference.
+ * - 3: a director's emergency sale belongs to the buy-train step; before that step it is refused
+ *   `step_pending` like any other action of a later step [g_1822/step/buy_train.rb actions].
  */
-export const RULES_VERSIONS = [1, 2] as const;
+export const RULES_VERSIONS = [1, 2, 3] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 2;
+export const LATEST_RULES: RulesVersion = 3;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -57,6 +59,8 @@ export interface ResolvedConfig {
 	readonly version: RulesVersion;
 	/** Operating steps block: an action belongs to the step under way (version 2 on). */
 	readonly blockingSteps: boolean;
+	/** A director's emergency sale only at the buy-train step (version 3 on). */
+	readonly emergencySaleAtBuyStep: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -131,6 +135,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		mode: setup.mode,
 		version,
 		blockingSteps: version >= 2,
+		emergencySaleAtBuyStep: version >= 3,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

@@ -64,6 +64,8 @@ export interface TrackContext {
 	readonly cash: number;
 	/** Lays already made this turn. */
 	readonly laysDone: readonly LayDone[];
+	/** The private whose own allowance the lays use (P12's extra lays), named in refusals. */
+	readonly allowanceOf?: string;
 	readonly cost?: LayCostModifiers;
 	/** P2: a town track tile may become plain track one colour up. */
 	readonly townRemoval?: boolean;
@@ -220,7 +222,7 @@ export function validateTileLay(ctx: TrackContext, lay: TileLay): Result<LayOutc
 		return refuse('town_removed', `Tile ${name} would remove the town on ${lay.hex}; only P2 may do that.`);
 	}
 	const upgrade = old.def.color !== 'white';
-	const allowance = checkLayAllowance(ctx.kind, ctx.phase.name, ctx.laysDone, upgrade);
+	const allowance = checkLayAllowance(ctx.kind, ctx.phase.name, ctx.laysDone, upgrade, ctx.allowanceOf);
 	if (!allowance.ok) return allowance;
 	const fit = fitRefusal(ctx, lay.hex, old, tile, verdict.kind, lay.rotation);
 	if (fit) return fit;

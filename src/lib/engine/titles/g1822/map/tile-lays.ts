@@ -53,10 +53,20 @@ export function checkLayAllowance(
 	kind: CompanyKind,
 	phase: string,
 	done: readonly LayDone[],
-	upgrade: boolean
+	upgrade: boolean,
+	/** The private whose own allowance this is (P12), for the refusals' words. */
+	by?: string
 ): Result<LaySlot, RuleError> {
 	const slots = tileLaySlots(kind, phase);
 	const slot = slots[done.length];
+	if (by) {
+		// P12: two yellow tiles or one upgrade [g_1822/step/special_track.rb process_lay_tile "Cannot lay an extra upgrade"].
+		if (!slot || (slot.lay === 'not_if_upgraded' && done.some((d) => d.upgrade)))
+			return refuse('tile_lays_used', `${by}'s tile lays are used up.`);
+		if (upgrade && !slot.upgrade)
+			return refuse('second_lay_not_upgrade', `${by} lays two yellow tiles or upgrades one; after its yellow tile it cannot upgrade.`);
+		return ok(slot);
+	}
 	if (!slot) {
 		return refuse(
 			'tile_lays_used',

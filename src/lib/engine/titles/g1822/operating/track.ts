@@ -169,6 +169,7 @@ export function layContext(
 		kind: corp.type,
 		cash: corp.cash,
 		laysDone: extra ? extraLaysDone(state, round) : round.turn.lays.map((l) => ({ hex: hexId(l.hex), upgrade: l.upgrade })),
+		...(extra ? { allowanceOf: EXTRA_LAY_PRIVATE } : {}),
 		homeTokenCountsAsLay: homeTokenIsTheLay(config, corp),
 		stubsAlwaysBind: config.blockingSteps && config.mode === 'live',
 		trackRight: (hex) => trackRightHolder(state, config, corp, hex),
