@@ -213,7 +213,7 @@ export class GameSession<S> {
 		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator, ownClaims: this.#secrets.map((s) => s.claimId) };
 		if (seatsFixed) await this.#queueChat();
 		// One seed entry per pass: the next pass sees what this one wrote.
-		if (!(await this.#autoReveal(result))) await this.#autoRestart(result);
+		if (!(await this.#autoReveal(result))) await this.#autoRestart(this.#view);
 		await this.#keepDeviceEntries();
 		await this.#publishPresence();
 		if (this.#opts.awareness) await this.#presence.settle(this.#opts.awareness.getStates(), (seat) => this.#keysOf(seat));
@@ -301,7 +301,7 @@ export class GameSession<S> {
 	 * that names as first every seat whose reveal this device lacks: else the last to reveal in the
 	 * new round could be a seat that already knew the old seed.
 	 */
-	async #autoRestart(view: OrderResult<S>): Promise<void> {
+	async #autoRestart(view: SessionView<S>): Promise<void> {
 		const round = view.seedRound;
 		const r = round?.restart;
 		const awaiting = r?.awaiting;

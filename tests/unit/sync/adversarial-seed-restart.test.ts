@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { makeRecommit, makeRestart, makeRoundReveal, type SignedEntry } from '../../../src/lib/sync/author';
 import type { OrderResult } from '../../../src/lib/sync/order';
 import { deriveSeed, makeNonce } from '../../../src/lib/sync/seed';
-import { TOY_RULES, type ToyState } from './toy-game';
+import { makeGenesis } from '../../../src/lib/sync/author';
+import { MemoryKeyStore } from '../../../src/lib/sync/key-store';
+import { GameSession } from '../../../src/lib/sync/session';
+import { TOY_RULES, toyGame, type ToyState } from './toy-game';
+import { Network } from './network';
+import { settle } from './two-devices';
 import { createTestGame, order, playMoves, wires, type TestGame } from './harness';
 
 const view = (r: OrderResult<ToyState>) => ({ stage: r.stage, head: r.head, hash: r.stateHash, moves: r.state?.moves ?? null, seed: r.seed });
@@ -241,5 +246,49 @@ describe('restart of a held-up seed round', () => {
 		expect(r2.stage).toBe('playing');
 		expect(r2.seedRound?.round).toBe(3);
 		expect(r2.seed).toBe(await deriveSeed(t.game, third.nonces));
+	});
+});
+
+describe('restart between sessions', () => {
+	it('a seat withholds its reveal; another asks for a restart; every device commits and reveals by itself in turn and all end on one head', async () => {
+		const net = new Network(3);
+		const { genesis, creator } = await makeGenesis({ target: 50 }, 3, TOY_RULES);
+		const keys = [new MemoryKeyStore(), new MemoryKeyStore(), new MemoryKeyStore()];
+		await keys[0].putCreator(genesis.id, creator);
+		net.peers[0].append(genesis.wire);
+		const open = (d: number) => GameSession.open({ game: genesis.id, adapter: toyGame, keys: keys[d], log: net.peers[d], appVersion: '1', resume: null });
+		const sessions = await Promise.all([0, 1, 2].map(open));
+		await settle(net, sessions);
+		for (const [d, name] of ['Ann', 'Bob', 'Cy'].entries()) expect((await sessions[d].claim(d, name)).ok).toBe(true);
+		await settle(net, sessions);
+		// Cy's device leaves before the start reaches it, and withholds its nonce from then on.
+		await sessions[2].close();
+		net.partition([0, 0, 1]);
+		expect((await sessions[0].start()).ok).toBe(true);
+		const two = sessions.slice(0, 2);
+		await settle(net, two);
+		expect(sessions[0].view?.stage).toBe('revealing');
+		expect(sessions[0].view?.revealed).toEqual([0, 1]);
+		const cy = (await keys[2].list(genesis.id))[0];
+		await keys[2].put({ ...cy, nonce: '' });
+
+		expect((await sessions[1].restartSeed(1)).ok).toBe(true);
+		await settle(net, two);
+		const again = await sessions[0].restartSeed(0);
+		expect(again.ok ? null : again.code).toBe('restart_under_way');
+		expect(sessions[0].view?.seedRound?.restart).toMatchObject({ by: 1, first: [2], awaiting: { seat: 2, step: 'commit' } });
+
+		net.heal();
+		sessions[2] = await open(2);
+		for (let i = 0; i < 4; i++) await settle(net, sessions);
+		for (const s of sessions) {
+			expect(s.view?.stage).toBe('playing');
+			expect(s.view?.seedRound?.round).toBe(2);
+		}
+		expect(new Set(sessions.map((s) => s.view?.head)).size).toBe(1);
+		expect(new Set(sessions.map((s) => s.view?.stateHash)).size).toBe(1);
+		// Each device kept its fresh nonce until it revealed it.
+		for (let d = 0; d < 3; d++) expect(Object.keys((await keys[d].list(genesis.id))[0].restarts ?? {})).toEqual([sessions[0].view!.seedRound!.restart!.proposal]);
+		await Promise.all(sessions.map((s) => s.close()));
 	});
 });
