@@ -6,6 +6,8 @@
  * - Claims are children of genesis, each signed by the key it claims the seat with.
  * - The start entry (a child of genesis, signed by the creator) fixes one claim per seat.
  * - Reveals are children of start; when every seat has revealed, the seed is known and play begins.
+ *   A held-up round may be restarted with fresh nonces (restart.ts); play then hangs below the last
+ *   reveal of the restarted round, which takes the start's place as chain[1].
  * - Then, at each head, the next entry is the child that is validly signed by a seated key, by a
  *   seat the engine expects, and that the engine accepts; among several, the lowest id wins.
  *
