@@ -88,6 +88,17 @@ interface Chain {
 	readonly order: readonly number[];
 	/** Recommits then reveals, in order. */
 	readonly path: readonly Entry[];
+	/** Per seat, once this restart is in force: how many rounds it held up, and the last of them. */
+	readonly refusals: readonly number[];
+	readonly lastRefusal: readonly number[];
+}
+
+/** The history of refusals the next round's order is drawn from. */
+interface Refusals {
+	readonly round: number;
+	readonly order: readonly number[];
+	readonly count: readonly number[];
+	readonly last: readonly number[];
 }
 
 /** Where a round may be restarted: a chain entry, and the reveals of that round up to it. */
@@ -107,6 +118,7 @@ export async function resolveSeedRounds(ctx: SeedCtx): Promise<SeedRounds> {
 	let positions: Position[] = [{ entry: ctx.start, reveals: ctx.firstReveals }];
 	let nonces: (string | null)[] = [...ctx.firstNonces];
 	let inForce: Chain | null = null;
+	let history: Refusals = { round: 1, order: ctx.seats.map((s) => s.seat), count: ctx.seats.map(() => 0), last: ctx.seats.map(() => 0) };
 	/** The restart under way for the round in force: the furthest along. */
 	let underWay: Chain | null = null;
 
@@ -125,7 +137,7 @@ export async function resolveSeedRounds(ctx: SeedCtx): Promise<SeedRounds> {
 					refuse(e, problem.code, problem.message);
 					continue;
 				}
-				const chain = await followChain(ctx, e, p, visited, refuse);
+				const chain = await followChain(ctx, e, p, history, visited, refuse);
 				if (chain.path.length >= n) effective.push(chain);
 				else pending.push(chain);
 			}
@@ -161,6 +173,7 @@ export async function resolveSeedRounds(ctx: SeedCtx): Promise<SeedRounds> {
 		}
 		for (const other of pending) refuse(other.restart, 'superseded', `restart ${short(chain.restart.id)} took effect`);
 		round++;
+		history = { round, order: chain.order, count: chain.refusals, last: chain.lastRefusal };
 		inForce = chain;
 		underWay = null;
 		// The new round's positions: its last commitment, then each of its reveals.
@@ -248,11 +261,20 @@ async function restartProblem(ctx: SeedCtx, e: Entry, p: Position, round: number
 	return null;
 }
 
-/** The restart's chain: for each position the expected seat's entry with the longest continuation. */
+/**
+ * The restart's chain: for each position the expected seat's entry with the longest continuation.
+ *
+ * The order: seats that held up more rounds first, then the more recent refusers, then the order of
+ * the round before. So the seats without a reveal in the held-up round commit and reveal ahead of
+ * those who revealed, and a seat that once refused (and so once knew a seed nobody else knew) is
+ * never again the last to reveal until every other seat has refused as often: its next refusal
+ * carries no knowledge.
+ */
 async function followChain(
 	ctx: SeedCtx,
 	restart: Entry,
 	p: Position,
+	history: Refusals,
 	visited: string[],
 	refuse: (e: Entry, code: RefusalCode, message: string) => void
 ): Promise<Chain> {
@@ -267,7 +289,10 @@ async function followChain(
 	}
 	const all = ctx.seats.map((s) => s.seat);
 	const first = all.filter((s) => !seenSeats.has(s));
-	const order = [...first, ...all.filter((s) => seenSeats.has(s))];
+	const refusals = history.count.map((c, seat) => (seenSeats.has(seat) ? c : c + 1));
+	const lastRefusal = history.last.map((r, seat) => (seenSeats.has(seat) ? r : history.round));
+	const before = new Map(history.order.map((seat, i) => [seat, i]));
+	const order = [...all].sort((a, b) => refusals[b] - refusals[a] || lastRefusal[b] - lastRefusal[a] || before.get(a)! - before.get(b)!);
 	const memo = new Map<string, Entry[]>();
 	// The longest valid continuation below `id`, when the next entry is the i-th of the chain.
 	const best = async (id: string, i: number, commits: ReadonlyMap<number, string>): Promise<Entry[]> => {
@@ -314,5 +339,5 @@ async function followChain(
 		if (on?.kind.kind === 'recommit') commits.set(on.body.seat!, on.kind.commit);
 	}
 	for (const e of path) visited.push(e.id);
-	return { restart, by, first, order, path };
+	return { restart, by, first, order, path, refusals, lastRefusal };
 }

@@ -241,7 +241,10 @@ describe('restart of a held-up seed round', () => {
 		const stuck = [...items, ...wires([round.restart, ...round.commits])];
 		const r = await order(t.game, stuck);
 		expect(r.seedRound).toMatchObject({ round: 2, reveals: [], tip: round.commits[1].id });
-		const third = await restartRound(t, round.commits[1].id, [], 0, [0, 1]);
+		// Nobody revealed in round 2, so both are refusers there; seat 1, refusing twice, stays first.
+		const third = await restartRound(t, round.commits[1].id, [], 0, [1, 0]);
+		const asked = await order(t.game, [...stuck, third.restart.wire]);
+		expect(asked.seedRound?.restart).toMatchObject({ round: 3, first: [0, 1], order: [1, 0] });
 		const r2 = await order(t.game, [...stuck, ...wires(all(third))]);
 		expect(r2.stage).toBe('playing');
 		expect(r2.seedRound?.round).toBe(3);
@@ -290,5 +293,30 @@ describe('restart between sessions', () => {
 		// Each device kept its fresh nonce until it revealed it.
 		for (let d = 0; d < 3; d++) expect(Object.keys((await keys[d].list(genesis.id))[0].restarts ?? {})).toEqual([sessions[0].view!.seedRound!.restart!.proposal]);
 		await Promise.all(sessions.map((s) => s.close()));
+	});
+});
+
+describe('who reveals last after repeated refusals', () => {
+	it('a seat that refused once, knowing the seed, is never the last to reveal again while another seat has not refused', async () => {
+		// Seat 2, last to reveal, refuses; in round 2 it goes first and stalls before anyone reveals.
+		const { t, reveals, items } = await heldUp(3, [2]);
+		const r2 = await restartRound(t, t.start.id, reveals, 0, [2, 0, 1]);
+		const stuck = [...items, ...wires([r2.restart, ...r2.commits])];
+		const r = await order(t.game, stuck);
+		expect(r.seedRound?.restart?.order).toEqual([2, 0, 1]);
+		// Round 3 names no reveal (none came): by seat number seat 2 would reveal last; it goes first.
+		const restart3 = await makeRestart(TOY_RULES, r2.commits[2].id, [], t.seats[0]);
+		const r3 = await order(t.game, [...stuck, restart3.wire]);
+		expect(r3.seedRound?.restart).toMatchObject({ round: 3, first: [0, 1, 2], order: [2, 0, 1] });
+	});
+
+	it('with two seats that each refused once, the more recent refuser goes first', async () => {
+		const { t, reveals, items } = await heldUp(2, [1]);
+		const r2 = await restartRound(t, t.start.id, reveals, 0, [1, 0]);
+		// Seat 1 reveals first in round 2; seat 0, now knowing the seed, refuses.
+		const stuck = [...items, ...wires([r2.restart, ...r2.commits, r2.reveals[0]])];
+		const restart3 = await makeRestart(TOY_RULES, r2.reveals[0].id, [r2.reveals[0].id], t.seats[1]);
+		const r3 = await order(t.game, [...stuck, restart3.wire]);
+		expect(r3.seedRound?.restart).toMatchObject({ round: 3, first: [0], order: [0, 1] });
 	});
 });
