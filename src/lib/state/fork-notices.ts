@@ -49,6 +49,10 @@ function entryText(e: Entry | undefined, state: GameState | null): string {
 		case 'start':
 		case 'reveal':
 			return `a ${k.kind}`;
+		case 'restart':
+			return 'a request to restart the seed';
+		case 'recommit':
+			return 'a fresh seed commitment';
 		default: {
 			const never: never = k;
 			return String(never);

@@ -114,6 +114,8 @@ export function logWithUndos(view: SessionView<GameState>, lines: readonly LogLi
 			case 'claim':
 			case 'start':
 			case 'reveal':
+			case 'restart':
+			case 'recommit':
 				break;
 			case 'device_add': {
 				if (seat === null) break;

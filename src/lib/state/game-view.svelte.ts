@@ -20,6 +20,7 @@ import type { PlayTarget, ShownRefusal } from './play-target';
 import { requesterSeat, seatName, undoRequests, type UndoRequestView } from './undo-request';
 import { forkNotices, type ForkNotice } from './fork-notices';
 import { seatDevices, type SeatDevices } from './seat-devices';
+import { seedRestartView, type SeedRestartView } from './seed-restart';
 
 export type { UndoAnswer, UndoRequestView } from './undo-request';
 
@@ -469,6 +470,18 @@ export class GameView implements PlayTarget {
 		const v = this.#view;
 		if (!v || v.stage !== 'revealing' || !v.seats) return [];
 		return v.seats.filter((s) => !v.revealed.includes(s.seat)).map((s) => s.name);
+	}
+
+	/** The seed held up or restarted, in words (sync/restart.ts, seed-restart.ts); null unless the seed is being formed. */
+	get seedRestart(): SeedRestartView | null {
+		return seedRestartView(this.#view);
+	}
+
+	/** Asks for a restart of the held-up seed with fresh nonces, for this device's first seat. */
+	async restartSeed(): Promise<boolean> {
+		const seat = this.seedRestart?.asker ?? null;
+		if (seat === null) return this.#refuse('restart', 'not_your_seat', 'Only a seat whose part of the seed is in can ask for a restart.');
+		return this.#run('restart', () => this.#session.restartSeed(seat));
 	}
 
 	/** Forks every player is shown (fork-notices.ts). */

@@ -56,6 +56,24 @@ export function makeReveal(rules: string, start: string, secret: SeatSecret): Pr
 	return signBody({ v: LOG_VERSION, game: secret.game, parent: start, seat: secret.seat, action, rules }, secret.identity);
 }
 
+/** A request to restart a held-up seed round (restart.ts), naming the round's reveals held here. */
+export function makeRestart(rules: string, tip: string, seen: readonly string[], secret: SeatSecret): Promise<SignedEntry> {
+	const action: JsonObject = { type: 'restart', seen: [...seen].sort() };
+	return signBody({ v: LOG_VERSION, game: secret.game, parent: tip, seat: secret.seat, action, rules }, secret.identity);
+}
+
+/** A seat's fresh commitment in a restarted round; the nonce is kept by the caller until its turn to reveal. */
+export async function makeRecommit(rules: string, head: string, nonce: string, secret: SeatSecret): Promise<SignedEntry> {
+	const action: JsonObject = { type: 'recommit', commit: await commitNonce(nonce) };
+	return signBody({ v: LOG_VERSION, game: secret.game, parent: head, seat: secret.seat, action, rules }, secret.identity);
+}
+
+/** A reveal of a restarted round: on the chain's head, the nonce of the seat's recommit. */
+export function makeRoundReveal(rules: string, head: string, nonce: string, secret: SeatSecret): Promise<SignedEntry> {
+	const action: JsonObject = { type: 'reveal', nonce };
+	return signBody({ v: LOG_VERSION, game: secret.game, parent: head, seat: secret.seat, action, rules }, secret.identity);
+}
+
 /** A play entry: an engine action, `{type:'undo'}`, or `{type:'consent', request, accept}`. */
 export function makePlay(rules: string, parent: string, action: JsonObject, secret: SeatSecret): Promise<SignedEntry> {
 	return signBody({ v: LOG_VERSION, game: secret.game, parent, seat: secret.seat, action, rules }, secret.identity);

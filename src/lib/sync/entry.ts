@@ -5,7 +5,7 @@
  *
  * `action.type` names the entry's kind. Most entries carry an engine action (18xx.games action JSON,
  * passed to the engine untouched); a few types are the log's own: genesis, claim, start, reveal,
- * undo and consent. `undo` keeps the 18xx.games shape (`{type:'undo'}` or `{type:'undo', action_id}`)
+ * restart, recommit, undo and consent. `undo` keeps the 18xx.games shape (`{type:'undo'}` or `{type:'undo', action_id}`)
  * but is handled here, because taking back another seat's action needs that seat's consent.
  */
 import { canonicalJson, isJsonObject, type JsonValue } from './canonical';
@@ -59,6 +59,13 @@ export type EntryKind =
 	| { readonly kind: 'claim'; readonly name: string; readonly key: PublicKeyInfo; readonly commit: string }
 	| { readonly kind: 'start'; readonly claims: readonly string[] }
 	| { readonly kind: 'reveal'; readonly nonce: string }
+	/**
+	 * A restart of the seed (restart.ts): a seat asks for a new round of commit and reveal, naming
+	 * the reveals of the held-up round it holds; the seats without one commit and reveal first.
+	 */
+	| { readonly kind: 'restart'; readonly seen: readonly string[] }
+	/** A seat's fresh seed commitment in a restarted round (`SHA-256(domain, nonce)`, seed.ts). */
+	| { readonly kind: 'recommit'; readonly commit: string }
 	| { readonly kind: 'undo'; readonly actionId: string | null }
 	| { readonly kind: 'consent'; readonly request: string; readonly accept: boolean }
 	/**
@@ -90,7 +97,7 @@ export type DecodeResult =
 	  };
 
 const BODY_KEYS = ['action', 'game', 'parent', 'rules', 'seat', 'v'] as const;
-const RESERVED = ['genesis', 'claim', 'start', 'reveal', 'undo', 'consent', 'device_add', 'device_remove'] as const;
+const RESERVED = ['genesis', 'claim', 'start', 'reveal', 'restart', 'recommit', 'undo', 'consent', 'device_add', 'device_remove'] as const;
 type ReservedType = (typeof RESERVED)[number];
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -115,6 +122,8 @@ const KIND_FIELDS: Readonly<Record<ReservedType, readonly string[]>> = {
 	claim: ['type', 'name', 'key', 'commit'],
 	start: ['type', 'claims'],
 	reveal: ['type', 'nonce'],
+	restart: ['type', 'seen'],
+	recommit: ['type', 'commit'],
 	undo: ['type', 'action_id', 'attempt'],
 	consent: ['type', 'request', 'accept'],
 	device_add: ['type', 'key', 'name', 'retire'],
@@ -167,6 +176,19 @@ function readKind(action: JsonObject): EntryKind | string {
 			if (typeof nonce !== 'string' || !/^[A-Za-z0-9_-]{16,128}$/.test(nonce)) return 'reveal has no valid nonce';
 			return { kind: 'reveal', nonce };
 		}
+		case 'restart': {
+			const { seen } = action;
+			// A table has at most 64 seats, so at most 64 reveals to name; sorted, so one list has one text.
+			if (!Array.isArray(seen) || seen.length > 64 || !seen.every(isEntryId)) return 'restart does not list reveal ids';
+			const ids = seen as string[];
+			if (ids.some((id, i) => i > 0 && ids[i - 1] >= id)) return 'restart lists its reveal ids unsorted or twice';
+			return { kind: 'restart', seen: ids };
+		}
+		case 'recommit': {
+			const { commit } = action;
+			if (typeof commit !== 'string' || !HEX64.test(commit)) return 'recommit has no seed commitment';
+			return { kind: 'recommit', commit };
+		}
 		case 'undo': {
 			const target = action.action_id;
 			if (target !== undefined && !isEntryId(target)) return 'undo names no valid action id';
@@ -212,6 +234,8 @@ function envelopeProblem(body: Body, kind: EntryKind): string | null {
 			return body.game !== null && body.parent !== null && body.seat === null ? null : 'start is signed by the creator';
 		case 'claim':
 		case 'reveal':
+		case 'restart':
+		case 'recommit':
 		case 'undo':
 		case 'consent':
 		case 'device_add':

@@ -44,6 +44,10 @@ function groupOf(e: Entry): { key: string; group: Omit<Group, 'entries' | 'fork'
 			return { key: `${parent}|claim|${keyId(e.kind.key)}`, group: { parent, seat: e.body.seat, signer: { kind: 'claim', key: e.kind.key } } };
 		case 'start':
 			return { key: `${parent}|creator`, group: { parent, seat: null, signer: { kind: 'creator' } } };
+		case 'restart':
+		case 'recommit':
+			// A seat's own entries of a restarted seed round: two on one parent are its fork.
+			return { key: `${parent}|seed|${e.body.seat}`, group: { parent, seat: e.body.seat, signer: { kind: 'seat' } } };
 		case 'reveal':
 		case 'undo':
 		case 'consent':

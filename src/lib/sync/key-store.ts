@@ -12,6 +12,8 @@ export interface SeatSecret {
 	/** The seed contribution whose hash went into the claim; revealed once the start entry fixes seats. */
 	readonly nonce: string;
 	readonly claimId: string;
+	/** Fresh nonces of restarted seed rounds (restart.ts), by restart entry id, kept until revealed. */
+	readonly restarts?: Readonly<Record<string, string>>;
 }
 
 export interface KeyStore {

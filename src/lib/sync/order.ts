@@ -6,6 +6,8 @@
  * - Claims are children of genesis, each signed by the key it claims the seat with.
  * - The start entry (a child of genesis, signed by the creator) fixes one claim per seat.
  * - Reveals are children of start; when every seat has revealed, the seed is known and play begins.
+ *   A held-up round may be restarted with fresh nonces (restart.ts); play then hangs below the last
+ *   reveal of the restarted round, which takes the start's place as chain[1].
  * - Then, at each head, the next entry is the child that is validly signed by a seated key, by a
  *   seat the engine expects, and that the engine accepts; among several, the lowest id wins.
  *
@@ -30,6 +32,7 @@ import { seatClaim, startProblem, type SeatClaim } from './seats';
 import { undoStatuses, type UndoStatus } from './undo-status';
 import { commitNonce, deriveSeed } from './seed';
 import { everSeatKeys, initialDevices, seatKeys, type DeviceTable } from './devices';
+import { resolveSeedRounds, type SeedRoundView } from './restart';
 
 export type Stage = 'empty' | 'claiming' | 'revealing' | 'playing' | 'broken';
 
@@ -43,7 +46,10 @@ export interface OrderResult<S> {
 	/** Valid claims (before start, the candidates; after, those the start fixed). */
 	readonly claims: readonly Entry[];
 	readonly seats: readonly SeatClaim[] | null;
+	/** Seats whose part of the seed is revealed in the round in force. */
 	readonly revealed: readonly number[];
+	/** The seed's round in force and any restart of it (restart.ts); null before the start. */
+	readonly seedRound: SeedRoundView | null;
 	readonly seed: number | null;
 	/** Genesis, start, then every entry of play in order. */
 	readonly chain: readonly Entry[];
@@ -146,6 +152,7 @@ function popcount(x: bigint): number {
 export type { SeatClaim } from './seats';
 export type { Fork } from './forks';
 export type { UndoStatus } from './undo-status';
+export type { RestartStatus, SeedRoundView } from './restart';
 
 /** A list kept in order, so that a refresh adds and removes a few items instead of sorting them all. */
 class SortedList<T> {
@@ -514,6 +521,8 @@ export class LogOrderer<S> {
 		const retouched: Entry[] = [];
 		for (const e of changed) {
 			if (e.id === this.game || e.body.parent === this.game || e.body.parent === startId) return null;
+			// Entries of the seed's rounds are setup (restart.ts), wherever they hang.
+			if (e.kind.kind === 'reveal' || e.kind.kind === 'restart' || e.kind.kind === 'recommit') return null;
 			if (fresh.has(e.id)) {
 				const before = index.entryRefusals.length;
 				if (this.#admit(e)) added.push(e);
@@ -665,8 +674,8 @@ export class LogOrderer<S> {
 			const perSeat = new Map<number, number>();
 			const atStart = head.id === w.start.id;
 			for (const e of this.#childrenOf(head.id)) {
-				// The reveals under the start are setup, read before play.
-				if (atStart && e.kind.kind === 'reveal') continue;
+				// Reveals and restarts of the seed below the start of play are setup, read before play.
+				if (atStart && (e.kind.kind === 'reveal' || e.kind.kind === 'restart' || e.kind.kind === 'recommit')) continue;
 				const seat = e.body.seat ?? -1;
 				const n = (perSeat.get(seat) ?? 0) + 1;
 				perSeat.set(seat, n);
@@ -787,6 +796,7 @@ export class LogOrderer<S> {
 			claims: [],
 			seats: null,
 			revealed: [],
+			seedRound: null,
 			seed: null,
 			...setup.partial,
 			stage: 'playing',
@@ -861,6 +871,7 @@ export class LogOrderer<S> {
 				claims: [],
 				seats: null,
 				revealed: [],
+				seedRound: null,
 				seed: null,
 				chain: genesis ? [genesis] : [],
 				head: genesis?.id ?? null,
@@ -932,7 +943,8 @@ export class LogOrderer<S> {
 		const forks = await index.forks.forks(fixed, g.creator, (id, key) => this.#verify(all(id), key));
 
 		// Reveals, children of start; play begins when every seat has revealed.
-		const nonces: (string | null)[] = fixed.map(() => null);
+		const firstNonces: (string | null)[] = fixed.map(() => null);
+		const firstReveals = new Map<string, number>();
 		for (const e of childrenOf(start.id)) {
 			if (e.kind.kind !== 'reveal') continue;
 			visited.add(e.id);
@@ -940,13 +952,31 @@ export class LogOrderer<S> {
 			if (seat >= fixed.length) refuse(e, 'unknown_seat', `there is no seat ${seat + 1}`);
 			else if (!(await this.#verify(all(e.id), fixed[seat].key))) refuse(e, 'bad_signature', `not signed by seat ${seat + 1}'s key`);
 			else if ((await commitNonce(e.kind.nonce)) !== fixed[seat].commit) refuse(e, 'bad_reveal', 'the nonce does not match the claim');
-			else nonces[seat] = e.kind.nonce;
+			else {
+				firstNonces[seat] = e.kind.nonce;
+				firstReveals.set(e.id, seat);
+			}
 		}
+		// A held-up round may have been restarted with fresh nonces (restart.ts): the round in force decides the seed.
+		const rounds = await resolveSeedRounds({
+			start,
+			seats: fixed,
+			childrenOf,
+			verify: (e, key) => this.#verify(all(e.id), key),
+			commitOf: commitNonce,
+			firstReveals,
+			firstNonces
+		});
+		for (const id of rounds.visited) visited.add(id);
+		for (const r of rounds.refused) refuse(r.e, r.code, r.message);
+		const nonces = rounds.nonces;
 		const revealed = nonces.flatMap((n, seat) => (n === null ? [] : [seat]));
-		const base = { claims: seatedClaims, seats: fixed, revealed, forks, chain: [genesis, start], head: start.id };
-		if (revealed.length < fixed.length) return result({ stage: 'revealing', ...base });
+		const base = { claims: seatedClaims, seats: fixed, revealed, forks, seedRound: rounds.view, chain: [genesis, start], head: start.id };
+		if (!rounds.anchor) return result({ stage: 'revealing', ...base });
+		// Play hangs below the start, or below the last reveal of the restarted round in force.
+		const anchor = rounds.anchor;
 
-		let initial = this.#initial.get(start.id);
+		let initial = this.#initial.get(anchor.id);
 		if (!initial) {
 			const seed = await deriveSeed(this.game, nonces as string[]);
 			const made = guarded(
@@ -963,15 +993,15 @@ export class LogOrderer<S> {
 			initial = made.ok
 				? { seed, cursor: { initial: made.state, devices: initialDevices(fixed), top: null, pending: null }, error: null }
 				: { seed, cursor: null, error: `${made.error.code}: ${made.error.message}` };
-			this.#initial.set(start.id, initial);
+			this.#initial.set(anchor.id, initial);
 		}
 		if (!initial.cursor) return result({ stage: 'broken', ...base, seed: initial.seed, setupError: initial.error });
 
-		// Play: from the start, or from a proven resume point if there is one.
+		// Play: from the anchor, or from a proven resume point if there is one.
 		const w: Walk<S> = {
-			start,
+			start: anchor,
 			fixed,
-			chain: [genesis, start],
+			chain: [genesis, anchor],
 			after: [null, { cursor: initial.cursor, refused: 0, side: 0, events: 0 }],
 			events: [],
 			sideUndos: [],
@@ -980,7 +1010,7 @@ export class LogOrderer<S> {
 			contested: [false],
 			pos: new Map([
 				[genesis.id, 0],
-				[start.id, 1]
+				[anchor.id, 1]
 			]),
 			firstWalkable: 1,
 			known: initial.cursor.initial
@@ -988,7 +1018,7 @@ export class LogOrderer<S> {
 		const resumed = await this.#resume({
 			game: this.game,
 			rules: this.adapter.rules,
-			start,
+			start: anchor,
 			initial: initial.cursor,
 			eligibleEntry: (id) => index.eligible.get(id),
 			childrenOf,
@@ -997,7 +1027,7 @@ export class LogOrderer<S> {
 		});
 		let walk = w;
 		if (resumed) {
-			const chain = [genesis, start, ...resumed.chain];
+			const chain = [genesis, anchor, ...resumed.chain];
 			const top = chain.length - 1;
 			const after: (Snap<S> | null)[] = chain.map(() => null);
 			after[top] = { cursor: resumed.cursor, refused: resumed.refused.length, side: resumed.sideUndos.length, events: resumed.events.length };
@@ -1016,9 +1046,9 @@ export class LogOrderer<S> {
 			};
 		}
 		// Everything not on the chain's heads is waiting or off the chain, as a first look; the walk corrects it.
-		for (const e of childrenOf(start.id)) visited.add(e.id);
+		for (const e of childrenOf(anchor.id)) visited.add(e.id);
 		for (const e of walk.chain.slice(2)) for (const c of childrenOf(e.id)) visited.add(c.id);
-		const partial = { ...base, seed: initial.seed };
+		const partial = { ...base, chain: [genesis, anchor], head: anchor.id, seed: initial.seed };
 		result({ stage: 'playing', ...partial });
 		for (const r of walk.playRefused) this.#refused.add(r);
 		const top = walk.chain.length - 1;

@@ -155,6 +155,8 @@ function logStep<S>(cursor: Cursor<S>, entry: Entry, seat: number, startId: stri
 		case 'claim':
 		case 'start':
 		case 'reveal':
+		case 'restart':
+		case 'recommit':
 			return refuse('misplaced', `a ${kind.kind} entry cannot follow the start of play`);
 		case 'game':
 			throw new Error('a game action is a step of the engine');

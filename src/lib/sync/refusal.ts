@@ -23,6 +23,10 @@ export const REFUSAL_CODES = [
 	'bad_claim',
 	'bad_start',
 	'bad_reveal',
+	/** A restart of the seed that breaks a rule of restart.ts (no reveal missing, a reveal it names is not held). */
+	'bad_restart',
+	/** A commitment or reveal of a restarted round by a seat whose turn in that round it is not. */
+	'out_of_order',
 	'not_seated',
 	'undo_pending',
 	'undo_target_unknown',

@@ -7,8 +7,10 @@
  * Nobody can steer the result by choosing their nonce after seeing the others'.
  *
  * Residual risk: the last seat to reveal can compute the seed first and refuse to reveal, stalling
- * the game (one bit of influence, at the price of being seen to stall). The creator, who picks the
- * claims, sees only commitments and so cannot grind either.
+ * the game (one bit of influence, at the price of being seen to stall). The other seats can then
+ * restart the round with fresh nonces (restart.ts): the refuser commits and reveals first there, so
+ * its one bit is the choice between the seed it saw and one nobody knows. The creator, who picks
+ * the claims, sees only commitments and so cannot grind either.
  */
 import { sha256, sha256Hex, toBase64Url, randomBytes } from './bytes';
 

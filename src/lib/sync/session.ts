@@ -3,7 +3,8 @@
  * up to date on every local or remote change. Transport-agnostic (tests drive it over in-memory
  * documents); index.ts wires it to IndexedDB and WebRTC in the browser.
  */
-import { consentAction, makeClaim, makePlay, makeReveal, makeStart, undoAction, type SignedEntry } from './author';
+import { consentAction, makeClaim, makePlay, makeRecommit, makeRestart, makeReveal, makeRoundReveal, makeStart, undoAction, type SignedEntry } from './author';
+import { makeNonce } from './seed';
 import { makeChat, readChat, type ChatMessage } from './chat';
 import type { EngineAdapter } from './engine-adapter';
 import type { Entry, JsonObject, WireEntry } from './entry';
@@ -211,7 +212,8 @@ export class GameSession<S> {
 		const claimed = [...new Set(this.#secrets.map((s) => s.seat))].sort((a, b) => a - b);
 		this.#view = { ...result, mine, toAct: seatsToAct(result, mine), myRefusals, claimed, creator: this.#creator, ownClaims: this.#secrets.map((s) => s.claimId) };
 		if (seatsFixed) await this.#queueChat();
-		await this.#autoReveal(result);
+		// One seed entry per pass: the next pass sees what this one wrote.
+		if (!(await this.#autoReveal(result))) await this.#autoRestart(this.#view);
 		await this.#keepDeviceEntries();
 		await this.#publishPresence();
 		if (this.#opts.awareness) await this.#presence.settle(this.#opts.awareness.getStates(), (seat) => this.#keysOf(seat));
@@ -276,16 +278,74 @@ export class GameSession<S> {
 	}
 
 	/** Once the start entry fixes our claims, reveal our seed contributions (see seed.ts). */
-	async #autoReveal(view: OrderResult<S>): Promise<void> {
-		if (view.stage !== 'revealing' || !view.seats || view.chain.length < 2) return;
+	async #autoReveal(view: OrderResult<S>): Promise<boolean> {
+		// Once a restart is in force, a reveal of the first round is void (restart.ts).
+		if (view.stage !== 'revealing' || !view.seats || view.chain.length < 2 || view.seedRound?.round !== 1) return false;
 		const start = view.chain[1].id;
+		let wrote = false;
 		for (const s of this.#secrets) {
 			// A device added during play has no nonce of its own: the seat's first device revealed.
 			if (s.nonce === '') continue;
 			if (view.seats[s.seat]?.claim !== s.claimId || view.revealed.includes(s.seat) || this.#revealed.has(s.claimId)) continue;
 			this.#revealed.add(s.claimId);
 			this.#opts.log.append((await makeReveal(view.genesis!.body.rules, start, s)).wire);
+			wrote = true;
 		}
+		return wrote;
+	}
+
+	/**
+	 * A restart of the seed (restart.ts) awaiting one of this device's seats: its fresh commitment
+	 * (a new nonce, kept in the key store first) or, once every seat has committed, its reveal. A
+	 * commitment is signed only while this device sees the round held up, and only for a restart
+	 * that names as first every seat whose reveal this device lacks: else the last to reveal in the
+	 * new round could be a seat that already knew the old seed.
+	 */
+	async #autoRestart(view: SessionView<S>): Promise<void> {
+		const round = view.seedRound;
+		const r = round?.restart;
+		const awaiting = r?.awaiting;
+		if (view.stage !== 'revealing' || !round || !r || !awaiting || !view.seats || !view.mine.includes(awaiting.seat)) return;
+		const secret = this.#secrets.find((s) => s.seat === awaiting.seat && view.seats?.[s.seat]?.claim === s.claimId);
+		if (!secret) return;
+		const once = `${r.proposal}/${awaiting.step}/${awaiting.seat}`;
+		if (this.#seedWritten.has(once)) return;
+		const rules = view.genesis!.body.rules;
+		if (awaiting.step === 'commit') {
+			const missing = view.seats.map((s) => s.seat).filter((seat) => !round.reveals.some((x) => x.seat === seat));
+			if (missing.length === 0 || !missing.every((seat) => r.first.includes(seat))) return;
+			let nonce = secret.restarts?.[r.proposal];
+			if (nonce === undefined) {
+				nonce = makeNonce();
+				await this.#opts.keys.put({ ...secret, restarts: { ...secret.restarts, [r.proposal]: nonce } });
+				this.#secrets = await this.#opts.keys.list(this.game);
+			}
+			this.#seedWritten.add(once);
+			this.#opts.log.append((await makeRecommit(rules, r.head, nonce, secret)).wire);
+		} else {
+			const nonce = secret.restarts?.[r.proposal];
+			if (nonce === undefined) return;
+			this.#seedWritten.add(once);
+			this.#opts.log.append((await makeRoundReveal(rules, r.head, nonce, secret)).wire);
+		}
+	}
+
+	readonly #seedWritten = new Set<string>();
+
+	/**
+	 * Asks for a restart of the held-up seed round with fresh nonces, for one of this device's
+	 * seats (restart.ts): it names the round's reveals held here; the seats without one then commit
+	 * and reveal first, and every seat signs a fresh commitment before anyone reveals.
+	 */
+	async restartSeed(seat: number): Promise<AppendResult> {
+		const view = this.#view;
+		const round = view?.seedRound;
+		const secret = this.#secrets.find((s) => s.seat === seat);
+		if (!view || view.stage !== 'revealing' || !round || !view.seats) return { ok: false, code: 'not_revealing', message: 'the seed is not being formed now' };
+		if (!secret || !view.mine.includes(seat)) return { ok: false, code: 'not_your_seat', message: 'this device does not hold that seat' };
+		if (round.reveals.length === view.seats.length) return { ok: false, code: 'nothing_held_up', message: 'every seat has revealed its part of the seed' };
+		if (round.restart && !round.restart.inForce) return { ok: false, code: 'restart_under_way', message: 'a restart of the seed is already under way' };
+		return this.#write(await makeRestart(view.genesis!.body.rules, round.tip, round.reveals.map((x) => x.id), secret));
 	}
 
 	/** Signed by each seat it names (presence.ts): a claim nobody can make for another device. */
