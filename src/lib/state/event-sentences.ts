@@ -3,10 +3,10 @@
  * sentences for the log (issue 18). Every figure comes from the event; this file only words
  * them, naming players and companies as the page does (game-view-names.ts), never by id.
  */
-import type { EventParty, GameEvent, GameState, PriceCause } from '../engine';
+import type { EventParty, GameEvent, GameEventKind, GameState, PriceCause } from '../engine';
 import { playerName } from './stock-view';
 import { companyLabel, corporationName, minorRailwayName, sharesInWords } from './game-view-names';
-import { trainWithArticle } from './operating-view';
+import { hexLabel, trainWithArticle } from './operating-view';
 
 const money = (n: number) => `£${n}`;
 
@@ -93,6 +93,32 @@ const TOKEN_WORDS: Readonly<Record<string, string>> = {
 	remove: 'its station is removed'
 };
 
+/**
+ * Events the action's own line tells (a lay's tile and cost, a station's city and cost): the log
+ * words them into that line (log-sentences.ts) rather than a line of their own.
+ */
+export const TOLD_BY_ACTION: ReadonlySet<GameEventKind> = new Set<GameEventKind>(['track_laid', 'station_placed']);
+
+/** ", using P8 and P10" for the privates whose abilities an action used. */
+export function usingPrivates(state: GameState, privates: readonly string[]): string {
+	return privates.length === 0 ? '' : `, using ${listed(privates.map((p) => companyLabel(state, p)))}`;
+}
+
+/** "Ada £20 (P6, P17)": what each owner receives from which companies, in the order paid. */
+function incomeInWords(state: GameState, e: Extract<GameEvent, { kind: 'private_income' }>): string {
+	const byOwner = new Map<string, { to: EventParty; amount: number; companies: string[] }>();
+	for (const p of e.payments) {
+		const key = `${p.to.kind}:${'id' in p.to ? p.to.id : ''}`;
+		const o = byOwner.get(key) ?? { to: p.to, amount: 0, companies: [] };
+		o.amount += p.amount;
+		o.companies.push(companyLabel(state, p.company));
+		byOwner.set(key, o);
+	}
+	const parts = [...byOwner.values()].map((o) => `${money(o.amount)} to ${party(state, o.to)} (${o.companies.join(', ')})`);
+	const charters = e.charters.map((c) => `${money(c.amount)} on ${companyLabel(state, c.company)}'s charter`);
+	return `Company income: ${listed([...parts, ...charters])}`;
+}
+
 /** One event as a sentence. */
 export function describeEvent(state: GameState, e: GameEvent): string {
 	switch (e.kind) {
@@ -100,6 +126,12 @@ export function describeEvent(state: GameState, e: GameEvent): string {
 			const railway = minorRailwayName(state, e.company);
 			return `${playerName(state, e.player)} wins ${companyLabel(state, e.company)}${railway ? ` (${railway})` : ''} for ${money(e.price)}`;
 		}
+		case 'private_income':
+			return incomeInWords(state, e);
+		case 'track_laid':
+			return `${corporationName(state, e.corporation)} lays tile ${e.tile} on ${hexLabel(state, e.hex)} for ${money(e.cost)}${usingPrivates(state, e.privates)}`;
+		case 'station_placed':
+			return `${corporationName(state, e.corporation)} places ${e.token === 'destination' ? 'its destination token' : 'a station'} in ${hexLabel(state, e.hex)} for ${money(e.cost)}${usingPrivates(state, e.private ? [e.private] : [])}`;
 		case 'minor_floated':
 			return `${corporationName(state, e.corporation)} starts${e.price === null ? '' : ` at ${money(e.price)}`} with ${money(e.treasury)} in its treasury`;
 		case 'phase_changed': {
