@@ -119,6 +119,64 @@ function incomeInWords(state: GameState, e: Extract<GameEvent, { kind: 'private_
 	return `Company income: ${listed([...parts, ...charters])}`;
 }
 
+function partyId(p: EventParty): string[] {
+	return p.kind === 'tax_haven' ? [] : [String(p.id)];
+}
+
+/**
+ * The players (by id) and companies an event names, as log lines name actors: a filter on one of
+ * them finds the action that caused the event (log-filter.ts).
+ */
+export function eventSubjects(e: GameEvent): string[] {
+	const ids = ((): (string | number | null)[] => {
+		switch (e.kind) {
+			case 'auction_won':
+				return [e.player, e.company];
+			case 'private_income':
+				return [...e.payments.flatMap((p) => [p.company, ...partyId(p.to)]), ...e.charters.map((c) => c.company)];
+			case 'track_laid':
+				return [e.corporation, ...e.privates];
+			case 'station_placed':
+				return [e.corporation, e.private];
+			case 'minor_floated':
+				return [e.corporation, e.player];
+			case 'phase_changed':
+			case 'trains_removed':
+			case 'bank_broken':
+			case 'game_end_triggered':
+			case 'game_end':
+				return [];
+			case 'trains_rusted':
+			case 'train_discarded':
+			case 'company_closed':
+			case 'minor_closed':
+			case 'price_moved':
+				return [e.corporation];
+			case 'private_closed':
+			case 'concession_closed':
+				return [e.company];
+			case 'dividend':
+				return [e.corporation, ...e.receivers.flatMap((r) => partyId(r.to))];
+			case 'loan_taken':
+			case 'president_contributed':
+			case 'emergency_sale':
+				return [e.player, e.corporation];
+			case 'interest_charged':
+			case 'debt_paid':
+				return [e.player];
+			case 'minor_acquired':
+				return [e.major, e.minor, e.from];
+			case 'company_acquired':
+				return [e.corporation, e.company, e.from];
+			default: {
+				const never: never = e;
+				return [String(never)];
+			}
+		}
+	})();
+	return [...new Set(ids.filter((x): x is string | number => x !== null).map(String))];
+}
+
 /** One event as a sentence. */
 export function describeEvent(state: GameState, e: GameEvent): string {
 	switch (e.kind) {

@@ -8,7 +8,7 @@
  * new actions are applied; a long list may be described in slices.
  */
 import { autoActions, roundName, type Action, type GameEvent, type GameEventKind, type GameState } from '../engine';
-import { describeEvent, TOLD_BY_ACTION, usingPrivates } from './event-sentences';
+import { describeEvent, eventSubjects, TOLD_BY_ACTION, usingPrivates } from './event-sentences';
 import { CHECKPOINT_EVERY, HistoryReplay, type ReplayListener } from './history-replay';
 import type { HistoryStep, StepSource } from './history-steps';
 import { playerName } from './stock-view';
@@ -40,6 +40,8 @@ export interface LogLine {
 	readonly redo?: boolean;
 	/** For an event line: the kind of the engine's event it tells. */
 	readonly event?: GameEventKind;
+	/** For an event line: the players and companies it names, as `actor` names them (log-filter.ts). */
+	readonly subjects?: readonly string[];
 }
 
 const money = (n: number) => `£${n}`;
@@ -234,7 +236,7 @@ export class LogBuilder {
 			// A lay's or a station's own event is told by the action's line; the income an operating
 			// round starts with follows that round's header.
 			const actor = entity === undefined || entity === null ? '' : String(entity);
-			const line = (e: GameEvent, round: string): LogLine => ({ id: '', kind: 'event', event: e.kind, text: describeEvent(after, e), position, round, actor, source: step.source });
+			const line = (e: GameEvent, round: string): LogLine => ({ id: '', kind: 'event', event: e.kind, text: describeEvent(after, e), position, round, actor, subjects: eventSubjects(e), source: step.source });
 			for (const e of events) if (!TOLD_BY_ACTION.has(e.kind) && e.kind !== 'private_income') lines.push(line(e, roundName(before)));
 			if (roundName(after) !== roundName(before)) lines.push(header(after, position));
 			for (const e of events) if (e.kind === 'private_income') lines.push(line(e, roundName(after)));
