@@ -5,13 +5,14 @@
  * state, and a refused action has none.
  */
 import { describe, expect, it } from 'vitest';
-import { Game, process, processWithEvents, stateHash, type Action, type GameEvent } from '../../src/lib/engine/index';
+import { cityId, Game, operatingChoices, process, processWithEvents, stateHash, type Action, type GameEvent } from '../../src/lib/engine/index';
+import { corporationId, hexId, tileId } from '../../src/lib/engine/core/ids';
 import { placeHome } from '../../src/lib/engine/titles/g1822/board-ops';
 import { configOf } from '../../src/lib/engine/titles/g1822/config';
 import { minorBoxes } from '../../src/lib/engine/titles/g1822/stock/bidboxes';
 import { activePlayer, bid, floatMinorFor, newGame, pass, player, priceOf, startMajor } from '../../src/lib/engine/titles/g1822/testing';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
-import { acquireTurn, dropFromDepot, giveTrain, majorTurn, operatingTurn, phaseIndex, run } from './or-support';
+import { acquireTurn, dropFromDepot, giveToCorporation, giveTrain, majorTurn, operatingTurn, phaseIndex, run } from './or-support';
 
 const corpAct = (entity: string, type: string, extra: Record<string, unknown> = {}): Action => ({ type, entity, entity_type: 'corporation', ...extra }) as unknown as Action;
 const buy = (entity: string, train: string, price: number): Action => corpAct(entity, 'buy_train', { train, price });
@@ -217,6 +218,108 @@ describe('acquisitions (rules digest 5.7, 10.1)', () => {
 		const { events } = withEvents(s, corpAct('NBR', 'acquire_company', { company: 'P3' }));
 		expect(ofKind(events, 'company_acquired')).toEqual([{ kind: 'company_acquired', corporation: 'NBR', company: 'P3', from: 2, price: 0 }]);
 		expect(ofKind(events, 'private_closed')).toEqual([{ kind: 'private_closed', company: 'P3' }]);
+	});
+});
+
+describe('track and stations: what each cost and who paid (rules digest 5.3, 5.4)', () => {
+	const lay = (entity: string, hex: string, tile: string, rotation: number): Action =>
+		({ type: 'lay_tile', entity, entity_type: entity === 'LNWR' ? 'corporation' : 'company', hex, tile, rotation }) as Action;
+	/** LNWR (phase 3, home placed) holding P8 with its "token" choice made, at its track step. */
+	function hillPosition(): GameState {
+		const s = acquireTurn('LNWR', 'P8', { phase: '3' });
+		placeHome(s, 'LNWR');
+		const t = run(run(s, corpAct('LNWR', 'acquire_company', { company: 'P8' })), corpAct('LNWR', 'choose', { choice: 'token' }));
+		if (t.round.kind === 'operating') t.round.turn.step = 'track';
+		return t;
+	}
+
+	it('a yellow tile on the J21 hill costs LNWR £60 (rules digest 5.3: hills £60)', () => {
+		const s = hillPosition();
+		const { after, events } = withEvents(s, lay('LNWR', 'J21', '3-0', 0));
+		expect(ofKind(events, 'track_laid')).toEqual([
+			{ kind: 'track_laid', corporation: 'LNWR', hex: 'J21', tile: '3', tileId: '3-0', rotation: 0, cost: 60, paidBy: { kind: 'corporation', id: 'LNWR' }, privates: [] }
+		]);
+		expect(s.corporations.LNWR.cash - after.corporations.LNWR.cash).toBe(60);
+	});
+
+	it("P8's free lay on the same hill costs nothing and names P8, which closes (rules digest 10.2)", () => {
+		const s = hillPosition();
+		const { events } = withEvents(s, lay('P8', 'J21', '3-0', 0));
+		expect(ofKind(events, 'track_laid')).toEqual([
+			{ kind: 'track_laid', corporation: 'LNWR', hex: 'J21', tile: '3', tileId: '3-0', rotation: 0, cost: 0, paidBy: null, privates: ['P8'] }
+		]);
+		expect(ofKind(events, 'private_closed')).toEqual([{ kind: 'private_closed', company: 'P8' }]);
+	});
+
+	it('a station in the token step costs £100 (rules digest 5.4), paid by the company', () => {
+		// CR, its home placed in Glasgow, is offered Glasgow's other city.
+		const s = majorTurn('CR', 'token', { phase: '3' });
+		placeHome(s, 'CR');
+		expect(operatingChoices(s)?.tokens.map((t) => `${t.hex}-${t.city}`)).toEqual(['E2-0']);
+		const { after, events } = withEvents(s, corpAct('CR', 'place_token', { city: cityId(s, 'E2', 0), slot: 0 }));
+		expect(ofKind(events, 'station_placed')).toEqual([
+			{ kind: 'station_placed', corporation: 'CR', hex: 'E2', city: 0, token: 'normal', cost: 100, paidBy: { kind: 'corporation', id: 'CR' }, private: null }
+		]);
+		expect(s.corporations.CR.cash - after.corporations.CR.cash).toBe(100);
+	});
+
+	it("P5's token in the English Channel is free and names P5 (rules digest 10.2)", () => {
+		const s = majorTurn('MR', 'token', { phase: '3' });
+		s.board = {
+			...s.board,
+			tiles: { ...s.board.tiles, P41: { tile: tileId('57-0'), rotation: 0 } },
+			tokens: [...s.board.tokens, { hex: hexId('P41'), city: 0, corporation: corporationId('MR'), kind: 'normal' }]
+		};
+		s.corporations.MR.charter[0].at = 'P41-0';
+		giveToCorporation(s, 'P5', 'MR');
+		const { events } = withEvents(s, { type: 'place_token', entity: 'P5', entity_type: 'company', city: 'P43-0-0', slot: 0 } as Action);
+		expect(ofKind(events, 'station_placed')).toEqual([
+			{ kind: 'station_placed', corporation: 'MR', hex: 'P43', city: 0, token: 'normal', cost: 0, paidBy: null, private: 'P5' }
+		]);
+	});
+});
+
+describe('company income as an operating round starts (rules digest 2, 10.1)', () => {
+	it("each held company's income to its owner, players first, then corporations; a corporation's P7 pays nothing", () => {
+		const s = newGame({ mode: 'live' });
+		startMajor(s, 'MR', 1, 100, 1);
+		s.phase = phaseIndex(s, '3');
+		const hand = (holder: number, company: string) => {
+			s.companies[company] = { owner: `player:${holder}`, closed: false };
+			player(s, holder).companies.push(company);
+		};
+		hand(1, 'P9');
+		hand(2, 'P6');
+		hand(2, 'P17');
+		giveToCorporation(s, 'P2', 'MR');
+		giveToCorporation(s, 'P7', 'MR');
+		giveToCorporation(s, 'P11', 'MR');
+		s.round = { kind: 'choices', entities: [1], current: 0 };
+		const { after, events } = withEvents(s, { type: 'pass', entity: 1 } as Action);
+		expect(after.round.kind).toBe('operating');
+		const P = (id: number) => ({ kind: 'player', id }) as const;
+		const MR = { kind: 'corporation', id: 'MR' } as const;
+		expect(ofKind(events, 'private_income')).toEqual([
+			{
+				kind: 'private_income',
+				payments: [
+					{ company: 'P9', to: P(1), amount: 10 },
+					{ company: 'P6', to: P(2), amount: 10 },
+					{ company: 'P17', to: P(2), amount: 10 },
+					{ company: 'P2', to: MR, amount: 10 },
+					{ company: 'P11', to: MR, amount: 10 }
+				],
+				charters: []
+			}
+		]);
+		expect(s.bank.cash - after.bank.cash).toBe(50);
+	});
+
+	it('no income event inside an operating round, only when one starts', () => {
+		const s = majorTurn('NBR', 'track', { phase: '3' });
+		giveToCorporation(s, 'P2', 'NBR');
+		const { events } = withEvents(s, corpAct('NBR', 'pass'));
+		expect(ofKind(events, 'private_income')).toEqual([]);
 	});
 });
 

@@ -6,7 +6,7 @@
  * suite is skipped with one line saying so.
  */
 import { describe, expect, it } from 'vitest';
-import { process as applyPure, type GameState } from '../../src/lib/engine';
+import { processWithEvents, type GameState } from '../../src/lib/engine';
 import { GameView, LOG_AT_ONCE } from '../../src/lib/state/game-view.svelte';
 import { computeGameStats, sharedStatsTracker, StatsGatherer, statsListener } from '../../src/lib/state/game-stats';
 import { importedSteps, type HistoryStep } from '../../src/lib/state/history-steps';
@@ -109,10 +109,10 @@ describe.skipIf(!referencePresent)('each sentence reads the position before its 
 			// The pure engine: a new state per action, nothing shared with the one before.
 			let state = initial;
 			for (const [i, step] of steps.entries()) {
-				const next = applyPure(state, step.action);
+				const next = processWithEvents(state, step.action);
 				if (!next.ok) throw new Error(`${name} step ${i}: ${next.error.message}`);
-				expect(lines[i].text, `step ${i}`).toBe(describeAction(state, step.action, next.value));
-				state = next.value;
+				expect(lines[i].text, `step ${i}`).toBe(describeAction(state, step.action, next.value.state, next.value.events));
+				state = next.value.state;
 			}
 		});
 	}

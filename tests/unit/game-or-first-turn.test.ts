@@ -108,9 +108,11 @@ describe('a minor’s first operating turn from the offered options (rules diges
 		const t = hex.tiles[0];
 		const r = t.rotations[0];
 		const action = layTileAction(lays.entity, lays.combo, hex.hex, t.tileId, r.rotation) as unknown as Action;
-		const after = apply(afterL, action);
+		const told = processWithEvents(afterL, action);
+		if (!told.ok) throw new Error(told.error.message);
+		const after = told.value.state;
 		const spent = afterL.corporations[minor].cash - after.corporations[minor].cash;
-		expect(describeAction(afterL, action, after)).toMatch(new RegExp(`^Minor ${minor} lays tile ${t.tile} on ${hex.hex}( \\([^)]+\\))? for £${spent}$`));
+		expect(describeAction(afterL, action, after, told.value.events)).toMatch(new RegExp(`^Minor ${minor} lays tile ${t.tile} on ${hex.hex}( \\([^)]+\\))? for £${spent}$`));
 	});
 
 	it('a lay not offered is refused with a reason and the state is unchanged', () => {

@@ -3,10 +3,10 @@
  * sentences for the log (issue 18). Every figure comes from the event; this file only words
  * them, naming players and companies as the page does (game-view-names.ts), never by id.
  */
-import type { EventParty, GameEvent, GameState, PriceCause } from '../engine';
+import type { EventParty, GameEvent, GameEventKind, GameState, PriceCause } from '../engine';
 import { playerName } from './stock-view';
 import { companyLabel, corporationName, minorRailwayName, sharesInWords } from './game-view-names';
-import { trainWithArticle } from './operating-view';
+import { hexLabel, trainWithArticle } from './operating-view';
 
 const money = (n: number) => `£${n}`;
 
@@ -93,6 +93,90 @@ const TOKEN_WORDS: Readonly<Record<string, string>> = {
 	remove: 'its station is removed'
 };
 
+/**
+ * Events the action's own line tells (a lay's tile and cost, a station's city and cost): the log
+ * words them into that line (log-sentences.ts) rather than a line of their own.
+ */
+export const TOLD_BY_ACTION: ReadonlySet<GameEventKind> = new Set<GameEventKind>(['track_laid', 'station_placed']);
+
+/** ", using P8 and P10" for the privates whose abilities an action used. */
+export function usingPrivates(state: GameState, privates: readonly string[]): string {
+	return privates.length === 0 ? '' : `, using ${listed(privates.map((p) => companyLabel(state, p)))}`;
+}
+
+/** "Ada £20 (P6, P17)": what each owner receives from which companies, in the order paid. */
+function incomeInWords(state: GameState, e: Extract<GameEvent, { kind: 'private_income' }>): string {
+	const byOwner = new Map<string, { to: EventParty; amount: number; companies: string[] }>();
+	for (const p of e.payments) {
+		const key = `${p.to.kind}:${'id' in p.to ? p.to.id : ''}`;
+		const o = byOwner.get(key) ?? { to: p.to, amount: 0, companies: [] };
+		o.amount += p.amount;
+		o.companies.push(companyLabel(state, p.company));
+		byOwner.set(key, o);
+	}
+	const parts = [...byOwner.values()].map((o) => `${money(o.amount)} to ${party(state, o.to)} (${o.companies.join(', ')})`);
+	const charters = e.charters.map((c) => `${money(c.amount)} on ${companyLabel(state, c.company)}'s charter`);
+	return `Company income: ${listed([...parts, ...charters])}`;
+}
+
+function partyId(p: EventParty): string[] {
+	return p.kind === 'tax_haven' ? [] : [String(p.id)];
+}
+
+/**
+ * The players (by id) and companies an event names, as log lines name actors: a filter on one of
+ * them finds the action that caused the event (log-filter.ts).
+ */
+export function eventSubjects(e: GameEvent): string[] {
+	const ids = ((): (string | number | null)[] => {
+		switch (e.kind) {
+			case 'auction_won':
+				return [e.player, e.company];
+			case 'private_income':
+				return [...e.payments.flatMap((p) => [p.company, ...partyId(p.to)]), ...e.charters.map((c) => c.company)];
+			case 'track_laid':
+				return [e.corporation, ...e.privates];
+			case 'station_placed':
+				return [e.corporation, e.private];
+			case 'minor_floated':
+				return [e.corporation, e.player];
+			case 'phase_changed':
+			case 'trains_removed':
+			case 'bank_broken':
+			case 'game_end_triggered':
+			case 'game_end':
+				return [];
+			case 'trains_rusted':
+			case 'train_discarded':
+			case 'company_closed':
+			case 'minor_closed':
+			case 'price_moved':
+				return [e.corporation];
+			case 'private_closed':
+			case 'concession_closed':
+				return [e.company];
+			case 'dividend':
+				return [e.corporation, ...e.receivers.flatMap((r) => partyId(r.to))];
+			case 'loan_taken':
+			case 'president_contributed':
+			case 'emergency_sale':
+				return [e.player, e.corporation];
+			case 'interest_charged':
+			case 'debt_paid':
+				return [e.player];
+			case 'minor_acquired':
+				return [e.major, e.minor, e.from];
+			case 'company_acquired':
+				return [e.corporation, e.company, e.from];
+			default: {
+				const never: never = e;
+				return [String(never)];
+			}
+		}
+	})();
+	return [...new Set(ids.filter((x): x is string | number => x !== null).map(String))];
+}
+
 /** One event as a sentence. */
 export function describeEvent(state: GameState, e: GameEvent): string {
 	switch (e.kind) {
@@ -100,6 +184,12 @@ export function describeEvent(state: GameState, e: GameEvent): string {
 			const railway = minorRailwayName(state, e.company);
 			return `${playerName(state, e.player)} wins ${companyLabel(state, e.company)}${railway ? ` (${railway})` : ''} for ${money(e.price)}`;
 		}
+		case 'private_income':
+			return incomeInWords(state, e);
+		case 'track_laid':
+			return `${corporationName(state, e.corporation)} lays tile ${e.tile} on ${hexLabel(state, e.hex)} for ${money(e.cost)}${usingPrivates(state, e.privates)}`;
+		case 'station_placed':
+			return `${corporationName(state, e.corporation)} places ${e.token === 'destination' ? 'its destination token' : 'a station'} in ${hexLabel(state, e.hex)} for ${money(e.cost)}${usingPrivates(state, e.private ? [e.private] : [])}`;
 		case 'minor_floated':
 			return `${corporationName(state, e.corporation)} starts${e.price === null ? '' : ` at ${money(e.price)}`} with ${money(e.treasury)} in its treasury`;
 		case 'phase_changed': {

@@ -8,7 +8,7 @@
  * new actions are applied; a long list may be described in slices.
  */
 import { autoActions, roundName, type Action, type GameEvent, type GameEventKind, type GameState } from '../engine';
-import { describeEvent } from './event-sentences';
+import { describeEvent, eventSubjects, TOLD_BY_ACTION, usingPrivates } from './event-sentences';
 import { CHECKPOINT_EVERY, HistoryReplay, type ReplayListener } from './history-replay';
 import type { HistoryStep, StepSource } from './history-steps';
 import { playerName } from './stock-view';
@@ -40,6 +40,8 @@ export interface LogLine {
 	readonly redo?: boolean;
 	/** For an event line: the kind of the engine's event it tells. */
 	readonly event?: GameEventKind;
+	/** For an event line: the players and companies it names, as `actor` names them (log-filter.ts). */
+	readonly subjects?: readonly string[];
 }
 
 const money = (n: number) => `£${n}`;
@@ -59,19 +61,15 @@ function num(x: unknown): number | null {
 	return typeof x === 'number' && Number.isFinite(x) ? x : null;
 }
 
-/** Cash a corporation (or, for a private, its owner) spent: its cash before less after. */
-function spent(before: GameState, after: GameState | undefined, entity: unknown): number | null {
-	if (!after || typeof entity !== 'string') return null;
-	let id = entity;
-	const owner = before.companies[entity]?.owner;
-	if (typeof owner === 'string' && owner.startsWith('corporation:')) id = owner.slice('corporation:'.length);
-	const b = before.corporations[id]?.cash;
-	const a = after.corporations[id]?.cash;
-	return b === undefined || a === undefined ? null : b - a;
+function eventOf<K extends GameEventKind>(events: readonly GameEvent[], kind: K): Extract<GameEvent, { kind: K }> | undefined {
+	return events.find((e): e is Extract<GameEvent, { kind: K }> => e.kind === kind);
 }
 
-/** One action as a sentence, read against the state before it (and after it, for what it cost). */
-export function describeAction(state: GameState, action: Action, after?: GameState): string {
+/**
+ * One action as a sentence, read against the state before it (and after it, for a train's name);
+ * what a lay or a station cost, and where a station went, are the engine's events of the action.
+ */
+export function describeAction(state: GameState, action: Action, after?: GameState, events: readonly GameEvent[] = []): string {
 	const who = entityName(state, action.entity);
 	const a = action as unknown as Record<string, unknown>;
 	switch (action.type) {
@@ -96,15 +94,18 @@ export function describeAction(state: GameState, action: Action, after?: GameSta
 		case 'payoff_player_debt_partial':
 			return `${who} pays off part of the loan`;
 		case 'lay_tile': {
-			const cost = spent(state, after, action.entity);
-			const tile = String(action.tile).replace(/-\d+$/, '');
-			return `${who} lays tile ${tile} on ${hexLabel(state, String(action.hex))}${cost === null ? '' : ` for ${money(cost)}`}`;
+			const laid = eventOf(events, 'track_laid');
+			const tile = laid?.tile ?? String(action.tile).replace(/-\d+$/, '');
+			return `${who} lays tile ${tile} on ${hexLabel(state, String(action.hex))}${laid ? ` for ${money(laid.cost)}${usingPrivates(state, laid.privates)}` : ''}`;
 		}
 		case 'place_token': {
-			const cost = spent(state, after, action.entity);
-			const placed = after?.board.tokens.find((t) => !state.board.tokens.some((o) => o.hex === t.hex && o.city === t.city && o.corporation === t.corporation));
-			const where = placed ? hexLabel(state, String(placed.hex)) : String(action.city);
-			return `${who} places a station in ${where}${cost === null ? '' : ` for ${money(cost)}`}`;
+			const placed = eventOf(events, 'station_placed');
+			const where = placed ? hexLabel(state, placed.hex) : String(action.city);
+			return `${who} places a station in ${where}${placed ? ` for ${money(placed.cost)}` : ''}`;
+		}
+		case 'hex_token': {
+			const placed = eventOf(events, 'station_placed');
+			return `${who} places its destination token in ${hexLabel(state, placed?.hex ?? String(action.hex))}${placed ? ` for ${money(placed.cost)}` : ''}`;
 		}
 		case 'run_routes': {
 			const total = action.routes.reduce((s, r) => s + (num(r.revenue) ?? 0), 0);
@@ -210,7 +211,7 @@ export class LogBuilder {
 	#describe(step: HistoryStep, index: number, before: GameState, afterState: Readonly<GameState>, error: string | null, events: readonly GameEvent[]): void {
 		const after = afterState as GameState;
 		const position = index + 1;
-		const text = error === null ? describeAction(before, step.action, after) : `${describeAction(before, step.action)} (not replayed: ${error})`;
+		const text = error === null ? describeAction(before, step.action, after, events) : `${describeAction(before, step.action)} (not replayed: ${error})`;
 		this.#sentences.set(step.id, text);
 		const entity = step.action.entity;
 		const lines: LogLine[] = [
@@ -232,9 +233,13 @@ export class LogBuilder {
 				lines.push({ id: '', kind: 'result', text, position, round: roundName(before), actor: String(auto.entity), source: step.source });
 			}
 			// What the action did, as the engine reports it.
+			// A lay's or a station's own event is told by the action's line; the income an operating
+			// round starts with follows that round's header.
 			const actor = entity === undefined || entity === null ? '' : String(entity);
-			for (const e of events) lines.push({ id: '', kind: 'event', event: e.kind, text: describeEvent(after, e), position, round: roundName(before), actor, source: step.source });
+			const line = (e: GameEvent, round: string): LogLine => ({ id: '', kind: 'event', event: e.kind, text: describeEvent(after, e), position, round, actor, subjects: eventSubjects(e), source: step.source });
+			for (const e of events) if (!TOLD_BY_ACTION.has(e.kind) && e.kind !== 'private_income') lines.push(line(e, roundName(before)));
 			if (roundName(after) !== roundName(before)) lines.push(header(after, position));
+			for (const e of events) if (e.kind === 'private_income') lines.push(line(e, roundName(after)));
 		}
 		this.#lines.push(...lines);
 	}

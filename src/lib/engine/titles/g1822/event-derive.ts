@@ -5,9 +5,14 @@
  * of a long replay stays cheap.
  */
 import type { Action } from '../../core/actions';
+import type { BoardState } from '../../core/board-state';
+import { tileNameOf } from '../../core/board-state';
 import type { ShareHolder } from '../../core/shares';
 import { trainTypeOf } from '../../core/trains';
 import type { ResolvedConfig } from './config';
+import { PHASE_REVENUE_PRIVATES } from './data/constants';
+import { layPrivates } from './operating/lay-abilities';
+import { companyRevenue } from './operating/or-start';
 import { highestBid, sharePrice } from './entities';
 import { holderPayments, majorKept, minorKept, type DividendKind } from './operating/dividend';
 import type { CompanyOwner, CorporationState, GameState, OperatingTurn, StockRound } from './state';
@@ -43,6 +48,10 @@ export interface EventBasis {
 	/** The operating corporation and its turn's figures (null outside an operating round). */
 	readonly active: string | null;
 	readonly turn: Pick<OperatingTurn, 'revenue' | 'subsidy' | 'extraRevenue' | 'extraKind'> & { readonly merge: { readonly minor: string; readonly payment: string | null } | null };
+	/** The operating round under way ("<turn>.<number>"), null outside one: a new one has paid company income. */
+	readonly operatingRound: string | null;
+	/** The board as it was (the state replaces its board whole on every change, so this is a reference, not a copy). */
+	readonly board: BoardState;
 }
 
 const NO_TURN: EventBasis['turn'] = { revenue: null, subsidy: 0, extraRevenue: null, extraKind: null, merge: null };
@@ -81,8 +90,61 @@ export function eventBasis(state: Readonly<GameState>, config: ResolvedConfig): 
 		discarded: state.depot.discarded.map((d) => d.id),
 		bids: round.kind === 'stock' ? topBids(round) : [],
 		active: round.kind === 'operating' ? (round.order[round.current] ?? null) : null,
-		turn: t ? { revenue: t.revenue, subsidy: t.subsidy, extraRevenue: t.extraRevenue, extraKind: t.extraKind, merge: t.merge ? { ...t.merge } : null } : NO_TURN
+		turn: t ? { revenue: t.revenue, subsidy: t.subsidy, extraRevenue: t.extraRevenue, extraKind: t.extraKind, merge: t.merge ? { ...t.merge } : null } : NO_TURN,
+		operatingRound: operatingRoundKey(state),
+		board: state.board
 	};
+}
+
+function operatingRoundKey(state: Readonly<GameState>): string | null {
+	return state.round.kind === 'operating' ? `${state.turn}.${state.round.num}` : null;
+}
+
+/** The corporation a lay's or token's entity acts for: itself, or the corporation holding the private. */
+function actingCorporation(basis: EventBasis, entity: unknown): string | null {
+	if (typeof entity !== 'string') return null;
+	if (basis.corporations[entity]) return entity;
+	// Read before the action: a private used up by its lay closes with it.
+	const owner = basis.companies[entity]?.owner;
+	return owner?.startsWith('corporation:') ? owner.slice('corporation:'.length) : null;
+}
+
+/** What a corporation paid in this action (its cash before less after; nothing when it gained). */
+function paidBy(basis: EventBasis, after: Readonly<GameState>, corporation: string): { cost: number; paidBy: EventParty | null } {
+	const before = basis.corporations[corporation]?.cash;
+	const now = after.corporations[corporation]?.cash;
+	const cost = before === undefined || now === undefined ? 0 : Math.max(0, before - now);
+	return { cost, paidBy: cost > 0 ? { kind: 'corporation', id: corporation } : null };
+}
+
+/**
+ * The income an operating round starts with, in the order it was paid: phase-revenue privates'
+ * charters, then players' companies in player order, then corporations' in operating order
+ * [or-start.ts payCompanyIncome; g_1822/game.rb payout_companies]. Read on the state the round
+ * started in, whose phase and owners are those of the payment.
+ */
+function incomeOf(after: Readonly<GameState>, config: ResolvedConfig): GameEvent | null {
+	if (after.round.kind !== 'operating') return null;
+	const state = after as GameState;
+	const charters: { company: string; amount: number }[] = [];
+	for (const company of Object.keys(PHASE_REVENUE_PRIVATES)) {
+		const amount = companyRevenue(state, config, company);
+		if (amount > 0) charters.push({ company, amount });
+	}
+	const payments: { company: string; to: EventParty; amount: number }[] = [];
+	for (const p of after.players)
+		for (const company of p.companies) {
+			const amount = companyRevenue(state, config, company);
+			if (amount > 0) payments.push({ company, to: { kind: 'player', id: p.id }, amount });
+		}
+	for (const id of after.round.order) {
+		const corp = after.corporations[id];
+		for (const company of corp?.companies ?? []) {
+			const amount = companyRevenue(state, config, company);
+			if (amount > 0) payments.push({ company, to: { kind: 'corporation', id }, amount });
+		}
+	}
+	return payments.length > 0 || charters.length > 0 ? { kind: 'private_income', payments, charters } : null;
 }
 
 function topBids(round: StockRound): EventBasis['bids'] {
@@ -198,6 +260,38 @@ export function deriveEvents(basis: EventBasis, action: Action, after: Readonly<
 		if (c.type !== 'minor' || c.floated || !corp.floated) continue;
 		const pres = corp.shares.find((s) => s.president)?.owner;
 		out.push({ kind: 'minor_floated', corporation: id, player: pres?.startsWith('player:') ? Number(pres.slice(7)) : null, price: sharePrice(config, corp), treasury: corp.cash });
+	}
+
+	// Company income as an operating round starts.
+	if (after.round.kind === 'operating' && operatingRoundKey(after) !== basis.operatingRound) {
+		const income = incomeOf(after, config);
+		if (income) out.push(income);
+	}
+
+	// Track and stations the action placed, with what they cost.
+	if (action.type === 'lay_tile' && after.board !== basis.board) {
+		const corporation = actingCorporation(basis, action.entity) ?? basis.active;
+		if (corporation) {
+			const tileId = String(action.tile);
+			out.push({
+				kind: 'track_laid',
+				corporation,
+				hex: String(action.hex),
+				tile: tileNameOf(tileId),
+				tileId,
+				rotation: action.rotation,
+				...paidBy(basis, after, corporation),
+				privates: layPrivates(action)
+			});
+		}
+	}
+	if ((action.type === 'place_token' || action.type === 'hex_token') && after.board.tokens !== basis.board.tokens) {
+		const was = basis.board.tokens;
+		const placed = after.board.tokens.filter((t) => !was.some((o) => o.hex === t.hex && o.city === t.city && o.corporation === t.corporation && o.kind === t.kind));
+		const entity = typeof action.entity === 'string' ? action.entity : null;
+		const viaPrivate = entity !== null && !after.corporations[entity] && after.companies[entity] ? entity : null;
+		for (const t of placed)
+			out.push({ kind: 'station_placed', corporation: t.corporation, hex: t.hex, city: t.city, token: t.kind, ...paidBy(basis, after, t.corporation), private: viaPrivate });
 	}
 
 	// Dividends: a corporation's operating count grows when its run is paid (or withheld).

@@ -8,6 +8,7 @@
  * after it, for each action applied, automatic ones included (process.ts observes each one).
  * The reference logs these moments as it acts [g_1822/game.rb, step/*.rb `@log <<`].
  */
+import type { TokenKind } from '../../core/board-state';
 import type { ShareHolder } from '../../core/shares';
 
 /** Who money or a share goes to. */
@@ -18,6 +19,9 @@ export type EventParty =
 
 export const EVENT_KINDS = [
 	'auction_won',
+	'private_income',
+	'track_laid',
+	'station_placed',
 	'minor_floated',
 	'phase_changed',
 	'trains_rusted',
@@ -50,6 +54,44 @@ export type DividendChoice = 'payout' | 'half' | 'withhold';
 export type GameEvent =
 	/** A boxed company sold to its highest bidder as the stock round ends (rules digest 3.8). */
 	| { readonly kind: 'auction_won'; readonly player: number; readonly company: string; readonly price: number }
+	/**
+	 * Companies' income as an operating round starts, in the order it is paid (rules digest 2):
+	 * each held company's amount to its owner; `charter` is what a phase-revenue private also
+	 * banks on its own charter [g_1822/game.rb payout_companies].
+	 */
+	| {
+			readonly kind: 'private_income';
+			readonly payments: readonly { readonly company: string; readonly to: EventParty; readonly amount: number }[];
+			readonly charters: readonly { readonly company: string; readonly amount: number }[];
+	  }
+	/**
+	 * A tile laid: for `corporation` (the operating company, also when a private lays for it),
+	 * its name and copy as the action names it, what it cost and who paid (null: nobody paid),
+	 * and the privates whose abilities the lay used (the acting private first).
+	 */
+	| {
+			readonly kind: 'track_laid';
+			readonly corporation: string;
+			readonly hex: string;
+			readonly tile: string;
+			readonly tileId: string;
+			readonly rotation: number;
+			readonly cost: number;
+			readonly paidBy: EventParty | null;
+			readonly privates: readonly string[];
+	  }
+	/** A station placed by a token action: where, its kind, what it cost, who paid, and the private that placed it (P5's Channel token). */
+	| {
+			readonly kind: 'station_placed';
+			readonly corporation: string;
+			readonly hex: string;
+			/** The city's index on the hex's tile. */
+			readonly city: number;
+			readonly token: TokenKind;
+			readonly cost: number;
+			readonly paidBy: EventParty | null;
+			readonly private: string | null;
+	  }
 	/** A minor started for its winner: its price and the treasury it starts with. */
 	| { readonly kind: 'minor_floated'; readonly corporation: string; readonly player: number | null; readonly price: number | null; readonly treasury: number }
 	| {
