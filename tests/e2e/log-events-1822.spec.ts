@@ -1,7 +1,7 @@
 // The log tells the story in the full game (issue 18): a 3-player hotseat 1822 game, its company
 // stacks shuffled with a fixed seed, is played by clicking what the page offers through three
-// stock rounds and the operating rounds between them, until a minor is forced to buy the first
-// 3 train and phase 3 begins. The seed is fixed by opening the game from a one-action 18xx.games
+// stock rounds (four with this seed) and the operating rounds between them, until a minor is
+// forced to buy the first 3 train and phase 3 begins. The seed is fixed by opening the game from a one-action 18xx.games
 // file (Ada's first pass) through /import, since a new game's seed comes from every seat's
 // reveal; everything after that first pass is clicked here. Then:
 // - every line of the page's log is checked against the engine's events: the game is saved
@@ -14,33 +14,14 @@
 // leaving box 1 unbid (so that its minor closes and a train leaves the bank); in the first, Ada
 // also bids on a private and Brunel on a concession. The first minor to operate declines its L
 // train, so that it must buy one at its train step; every other minor buys an L on its first
-// turn, lays no track, runs its best routes, withholds, and buys another L while it may. The Ls
+// turn, lays no track, runs its best routes (withholding where it may choose), and buys another L while it may. The Ls
 // run out (bought, or removed for unbid minors), so a new minor must then buy a 3, which it
 // cannot pay alone.
-import { expect, test, type Page } from '@playwright/test';
-import { box, SCREENSHOTS, watchErrors } from './game-helpers';
+import { expect, test } from '@playwright/test';
+import { box, HOTSEAT_NAMES, openSeeded1822, SCREENSHOTS, watchErrors } from './game-helpers';
 import { act, BARE_MINOR, engineEvents, expectLogMatchesEngine, heading, logLines, phase, rawIdIn } from './log-helpers';
 
-const SEED = 1;
-const NAMES = ['Ada', 'Brunel', 'Cleo'] as const;
-/** The game as the site would save it after Ada's opening pass: title, players, seed and one action. */
-const OPENING = {
-	id: 1822001,
-	title: '1822',
-	status: 'active',
-	players: NAMES.map((name, i) => ({ id: i + 1, name })),
-	settings: { seed: SEED, optional_rules: [] },
-	actions: [{ type: 'pass', entity: 1, entity_type: 'player', id: 1, created_at: 0 }]
-};
-
-async function openSeededGame(page: Page): Promise<void> {
-	await page.goto('/import');
-	await page.getByTestId('import-file').setInputFiles({ name: '1822-seed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(OPENING)) });
-	await expect(page.getByTestId('import-summary')).toContainText('1 of 1 logged actions replayed');
-	await page.getByTestId('import-play-here').click();
-	await page.waitForURL(/\/game\/[0-9a-f]{64}#/, { timeout: 60_000 });
-	await expect(heading(page)).toContainText('Stock Round 1');
-}
+const NAMES = HOTSEAT_NAMES;
 
 /** What each player bids on in a stock round, in order: one minor each, and in the first round a private (Ada) and a concession (Brunel). */
 function wishes(player: string, stockRound: number): ('minor' | 'private' | 'concession')[] {
@@ -55,7 +36,7 @@ test('full 1822: every log line matches the engine, forced purchases show their 
 	test.setTimeout(300_000);
 	const errors = watchErrors(page);
 	await page.setViewportSize({ width: 1280, height: 800 });
-	await openSeededGame(page);
+	await openSeeded1822(page);
 
 	let stockRounds = 0;
 	let operatingRounds = 0;
@@ -74,7 +55,14 @@ test('full 1822: every log line matches the engine, forced purchases show their 
 			done = new Map();
 			claimed = new Set();
 			if (round.includes('Stock Round')) stockRounds += 1;
-			if (round.includes('Operating Round')) operatingRounds += 1;
+			if (round.includes('Operating Round')) {
+				operatingRounds += 1;
+				// At 1280×800 the 1822 map is the page: at least 60% of the window's width.
+				if (operatingRounds === 1) {
+					const map = await page.getByTestId('operating-round').locator('.map-col').boundingBox();
+					expect(map?.width ?? 0, 'map width at 1280×800').toBeGreaterThanOrEqual(0.6 * 1280);
+				}
+			}
 			const raw = await rawIdIn(page);
 			if (raw) rawIds.push(`${round}: ${raw}`);
 		}
