@@ -1,6 +1,6 @@
 // The full 1822 game on a phone with a touch screen (issue 18), 390×844 with touch emulated: the
 // first screen shows the game, the step's main action and End turn sit in a sticky bar at the
-// foot of the screen, and no keyboard hint ("(Enter)", "(Esc)") is shown, in the stock round,
+// foot of the screen (at the route step its main action runs the routes found), and no keyboard hint ("(Enter)", "(Esc)") is shown, in the stock round,
 // an operating turn with the tile picker open, the route step, the log, the market and the end
 // screen of a finished game. Screenshots go to tests/output/screenshots as touch-1822-*-390.png.
 import { expect, test, type Page } from '@playwright/test';
@@ -96,11 +96,17 @@ test('full 1822 on a touch phone: the game first, a sticky action bar, no key hi
 	await expect(page.getByTestId('or-step')).toHaveText('Run trains');
 	await page.getByTestId('best-routes').tap();
 	await expect(page.getByTestId('best-routes')).toBeVisible({ timeout: 30_000 });
+	// The routes found, the bar's main action runs them (beside Do not run), wherever the page is scrolled.
+	const barRun = page.getByTestId('or-action-bar').getByTestId('or-bar-run');
+	await expect(barRun).toHaveText(/^Run for £\d+$/);
 	await expect(page.getByTestId('or-action-bar').getByTestId('or-no-run')).toBeVisible();
-	await onScreen(page, 'or-action-bar');
 	await page.getByTestId('routes-panel').scrollIntoViewIfNeeded();
+	await onScreen(page, 'or-action-bar');
 	await noKeyHints(page, 'the route step');
 	await shot(page, 'routes');
+	const amount = ((await barRun.textContent()) ?? '').replace('Run for ', '').trim();
+	await act(page, () => barRun.tap());
+	await expect(page.getByTestId('game-log').locator('li[data-kind="action"]').first()).toHaveText(new RegExp(`^Minor \\d+ runs for ${amount}\\s*$`));
 
 	// The log and the market tabs.
 	await page.getByTestId('tab-log').tap();
