@@ -65,3 +65,29 @@ export async function createNetworkNrsGame(a: Page): Promise<void> {
 	await a.getByRole('button', { name: 'Create 1822NRS game and invite 1 player' }).click();
 	await expect(a).toHaveURL(/\/game\/[0-9a-f]{64}#[A-Za-z0-9_-]{43}$/, { timeout: 30_000 });
 }
+
+/** The 1822 stack shuffle of the seeded games (bid boxes M24 M16 M11 M17, C1 C4 C6, P1 P11 P10). */
+export const SEED_1822 = 1;
+
+/**
+ * Opens a 3-player hotseat 1822 game whose company stacks are shuffled with SEED_1822: a new
+ * game's seed comes from every seat's reveal, so the game is opened through /import from the
+ * file the site would save after Ada's opening pass (its title, players, seed and that one
+ * action). The page is then on the game's link, in Stock Round 1, Brunel to act.
+ */
+export async function openSeeded1822(page: Page): Promise<void> {
+	const opening = {
+		id: 1822001,
+		title: '1822',
+		status: 'active',
+		players: HOTSEAT_NAMES.map((name, i) => ({ id: i + 1, name })),
+		settings: { seed: SEED_1822, optional_rules: [] },
+		actions: [{ type: 'pass', entity: 1, entity_type: 'player', id: 1, created_at: 0 }]
+	};
+	await page.goto('/import');
+	await page.getByTestId('import-file').setInputFiles({ name: '1822-seed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(opening)) });
+	await expect(page.getByTestId('import-summary')).toContainText('1 of 1 logged actions replayed');
+	await page.getByTestId('import-play-here').click();
+	await page.waitForURL(/\/game\/[0-9a-f]{64}#/, { timeout: 60_000 });
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+}

@@ -13,54 +13,9 @@
 // operate declines its L train, so that it must buy one at its train step; every other minor
 // buys an L on its first turn, lays no track, runs its best routes and buys another L while it
 // may. The Ls run out (bought, or removed for unbid minors), so a minor must then buy a 3.
-import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { Game, type Action } from '../../src/lib/engine/index';
-import { parseExport } from '../../src/lib/interop/parse-export';
+import { expect, test } from '@playwright/test';
 import { bid, box, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat } from './game-helpers';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const chain = async (page: Page) => Number(await page.getByTestId('sync-state').getAttribute('data-chain'));
-
-/** Does `what` and waits until the log has one more entry (every click here is one action). */
-async function act(page: Page, what: () => Promise<void>): Promise<void> {
-	const before = await chain(page);
-	await what();
-	await expect.poll(() => chain(page), { timeout: 20_000 }).toBeGreaterThan(before);
-}
-
-async function phase(page: Page): Promise<string> {
-	return ((await page.getByTestId('turn-status').locator('.phase').textContent()) ?? '').replace('Phase ', '').trim();
-}
-
-/** The game as an 18xx.games file, from the game's menu. */
-async function exported(page: Page): Promise<unknown> {
-	const menu = page.getByTestId('game-menu');
-	if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator('summary').click();
-	const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-18xx').click()]);
-	return JSON.parse(readFileSync(await file.path(), 'utf8'));
-}
-
-/** The page's text without the map (whose hex labels are ids by design) and without scripts and styles. */
-async function pageText(page: Page): Promise<string> {
-	return page.evaluate(() => {
-		const copy = document.body.cloneNode(true) as HTMLElement;
-		for (const el of copy.querySelectorAll('svg, script, style')) el.remove();
-		return copy.textContent ?? '';
-	});
-}
-
-/** Raw ids that must never reach a player's eyes. */
-const RAW_IDS: readonly [string, RegExp][] = [
-	['a treasury share id', /_ipo\b|_treasury\b/],
-	['a payment id', /\b(two_shares|one_share)\b/],
-	['a share id', /\b[A-Z][A-Z&]{1,5}_\d+\b|\b\d{1,2}_\d+\b/],
-	['a minor card id', /\bM\d{1,2}\b/],
-	['a train id', /\b(L|[2-8]|2P|LP|5P|E)-\d+\b/],
-	['an event or status id', /\b(phase_changed|trains_rusted|minor_closed|can_buy_trains|minor_float_phase\w*)\b/]
-];
-/** A minor named by its bare number in a log sentence ("acquires 17", "17 runs"). */
-const BARE_MINOR = /\b(acquires|closes|of|from|by|to) \d{1,2}\b(?! (trains?|shares?|tiles?|operating))|(^|[.;:] )\d{1,2} (runs|buys|passes|lays|places|earns|pays|withholds|closes|loses|discards)\b/m;
+import { act, BARE_MINOR, engineEvents, expectLogMatchesEngine, heading, logLines, phase, rawIdIn } from './log-helpers';
 
 test('the log tells the story: every event line matches the engine, forced purchases show their payer, no raw ids', async ({ page }) => {
 	test.setTimeout(180_000);
@@ -141,7 +96,13 @@ test('the log tells the story: every event line matches the engine, forced purch
 				forcedTexts.push(((await note.textContent()) ?? '').replace(/\s+/g, ' ').trim());
 				await page.screenshot({ path: `${SCREENSHOTS}/log-forced-purchase-${forcedSeen + 1}-1280x800.png`, fullPage: true });
 				forcedSeen += 1;
-				await act(page, () => page.getByTestId('buy-train').first().click());
+				// Money leaving the president is asked first: the payers are listed, then confirmed.
+				const confirm = page.getByTestId('confirm-buy');
+				if (president > 0) {
+					await page.getByTestId('buy-train').first().click();
+					await expect(confirm.getByTestId('payers')).toContainText(`pays £${president} from their own cash`);
+					await act(page, () => confirm.getByTestId('confirm').click());
+				} else await act(page, () => page.getByTestId('buy-train').first().click());
 			} else if ((await buyL.count()) > 0) await act(page, () => buyL.first().click());
 			else await act(page, () => page.getByTestId('or-pass').click());
 		} else await act(page, () => page.getByTestId('or-pass').click());
@@ -153,37 +114,10 @@ test('the log tells the story: every event line matches the engine, forced purch
 	expect(forcedSeen).toBeGreaterThanOrEqual(2);
 	expect(forcedTexts.some((t) => /its president, pays £\d+/.test(t))).toBe(true);
 
-	// The log is written in full; its lines by kind, event kind and position.
-	await expect(page.getByTestId('log-pending')).toHaveCount(0);
-	const lines = await page
-		.getByTestId('game-log')
-		.locator('li')
-		.evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind') ?? '', event: e.getAttribute('data-event') ?? '', position: Number(e.getAttribute('data-position')), text: (e.textContent ?? '').trim() })));
-
+	const lines = await logLines(page);
 	// The engine's events, from the saved game replayed here.
-	const parsed = parseExport(await exported(page));
-	expect(parsed.ok).toBe(true);
-	if (!parsed.ok) return;
-	const made = Game.create({ title: parsed.value.title, players: parsed.value.players, seed: parsed.value.seed, optionalRules: parsed.value.optionalRules, mode: 'import' });
-	expect(made.ok).toBe(true);
-	if (!made.ok) return;
-	const game = made.value;
-	const engine: string[][] = [];
-	for (const a of parsed.value.actions) {
-		const kinds: string[] = [];
-		for (const step of [a, ...((a.auto_actions ?? []) as Action[])]) {
-			const r = game.processWithEvents({ ...step, auto_actions: undefined } as Action);
-			expect(r.ok, `${step.type} replays`).toBe(true);
-			if (r.ok) kinds.push(...r.value.map((e) => e.kind));
-		}
-		engine.push(kinds);
-	}
-	const actionLines = lines.filter((l) => l.kind === 'action');
-	expect(actionLines.length).toBe(engine.length);
-	// Each action's event lines, in the page's order (newest action first, its own lines in order under it).
-	const ordered = (pos: number) => lines.filter((l) => l.kind === 'event' && l.position === pos).map((l) => l.event);
-	for (let i = 0; i < engine.length; i++) expect(ordered(i + 1), `events of action ${i + 1}`).toEqual(engine[i]);
-	expect(lines.filter((l) => l.kind === 'event').length).toBe(engine.flat().length);
+	const engine = await engineEvents(page);
+	expectLogMatchesEngine(lines, engine);
 	expect(engine.flat().length).toBeGreaterThan(20);
 	// The story has its main moments.
 	const told = new Set(engine.flat());
@@ -195,8 +129,7 @@ test('the log tells the story: every event line matches the engine, forced purch
 	expect(lines.some((l) => l.kind === 'action' && /^Minor \d+ buys a 3 train for £\d+$/.test(l.text))).toBe(true);
 
 	// No raw id anywhere on the page (the map's hex labels aside), nor a minor by bare number in the log.
-	const text = await pageText(page);
-	for (const [what, re] of RAW_IDS) expect(re.exec(text)?.[0] ?? null, what).toBeNull();
+	expect(await rawIdIn(page, '1822NRS')).toBeNull();
 	for (const l of lines) expect(BARE_MINOR.exec(l.text)?.[0] ?? null, l.text).toBeNull();
 
 	// The log's last lines, unscrolled for the picture.

@@ -237,6 +237,7 @@ function collectInPage(): Control[] {
 		}
 		add(or.querySelector('[data-testid="or-no-run"]'), { kind: 'no-run', commit: true, weight: 0.3 });
 		add(or.querySelector('[data-testid="or-pass"]'), { kind: 'or-pass', commit: true, weight: 1 });
+		add(or.querySelector('[data-testid="or-bar-run"]'), { kind: 'run', commit: true, weight: 5 });
 		add(or.querySelector('[data-testid="or-to-step"]'), { kind: 'to-step', commit: false, weight: 0.05 });
 		each(or.querySelector('.side') ?? or, 'button', { kind: 'or-other', commit: null, weight: 0.3 });
 	}

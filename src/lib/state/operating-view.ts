@@ -16,7 +16,7 @@ export interface CompanyCard {
 	readonly cash: number;
 	readonly price: number | null;
 	readonly trains: readonly string[];
-	/** Stations on the map ("E2"), and the tokens still on the charter with their prices. */
+	/** Stations on the map ("M30 (Peterborough)", as the log names hexes), and the tokens still on the charter with their prices. */
 	readonly placed: readonly string[];
 	readonly onCharter: readonly number[];
 	readonly companies: readonly string[];
@@ -39,7 +39,7 @@ export function companyCard(state: GameState, id: string, president: number | nu
 		cash: c.cash,
 		price: corporationPrice(state, id),
 		trains: c.trains.map((t) => t.name),
-		placed: c.charter.filter((t) => t.at !== null).map((t) => String(t.at).replace(/-\d+$/, '')),
+		placed: c.charter.filter((t) => t.at !== null).map((t) => hexLabel(state, String(t.at).replace(/-\d+$/, ''))),
 		onCharter: c.charter.filter((t) => t.at === null).map((t) => t.price),
 		companies: [...c.companies],
 		privates: c.companies.map((p) => ({ id: p, name: companyLabel(state, p), ability: privateAbility(state, p) }))
