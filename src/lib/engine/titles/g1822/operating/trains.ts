@@ -13,7 +13,8 @@ import { applyEmergencyFunding, cheapestDepotPrice, emergencyFunding } from './e
 import type { CorporationState, GameState } from '../state';
 
 export const EXTRA_TRAINS = ['2P', 'LP', 'P+'] as const;
-const isExtra = (name: string) => (EXTRA_TRAINS as readonly string[]).includes(name);
+// The names of EXTRA_TRAINS, compared directly: asked of every train at every operating step.
+const isExtra = (name: string) => name === '2P' || name === 'LP' || name === 'P+';
 
 export function trainLimit(state: GameState, config: ResolvedConfig, corp: CorporationState): number {
 	return config.phases[state.phase].trainLimit[corp.type];
@@ -236,6 +237,8 @@ export function crowdedCorporation(state: GameState, config: ResolvedConfig): Co
 	const limits = config.phases[state.phase].trainLimit;
 	for (const c of Object.values(state.corporations)) {
 		if (!c.floated || c.closed) continue;
+		// One train or none can break no limit but a limit below one.
+		if (c.trains.length <= 1 && c.trains.length <= limits[c.type]) continue;
 		let counted = 0;
 		let pullmanLike = 0;
 		let pPlus = 0;
