@@ -11,6 +11,7 @@ import type { ResolvedConfig } from '../config';
 import { onTrainAcquired, onTwoAcquired } from '../trains-ops';
 import { applyEmergencyFunding, cheapestDepotPrice, emergencyFunding } from './emergency';
 import type { CorporationState, GameState } from '../state';
+import { corporationList } from '../entities';
 
 export const EXTRA_TRAINS = ['2P', 'LP', 'P+'] as const;
 // The names of EXTRA_TRAINS, compared directly: asked of every train at every operating step.
@@ -235,7 +236,7 @@ export function crowdedCorporation(state: GameState, config: ResolvedConfig): Co
 	if (state.round.kind !== 'operating') return null;
 	// Asked before every operating action and step: one pass over each charter, no copies.
 	const limits = config.phases[state.phase].trainLimit;
-	for (const c of Object.values(state.corporations)) {
+	for (const c of corporationList(state)) {
 		if (!c.floated || c.closed) continue;
 		// One train or none can break no limit but a limit below one.
 		if (c.trains.length <= 1 && c.trains.length <= limits[c.type]) continue;
