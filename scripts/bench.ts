@@ -11,6 +11,14 @@
  * (`profile.top`): where the replay spends its time. Profiling slows the replay, so the
  * medians are measured before it starts.
  *
+ * `fresh` (scripts/bench-fresh.ts): the longest game replayed once in each of a few fresh child
+ * processes (cold JIT): the median replay time there, module loading excluded, and apart the
+ * median time to load the modules. Part of `games`.
+ *
+ * `--reference-ms MS` (or the environment's BENCH_REFERENCE_MS): the reference engine's time to
+ * load the longest game, measured elsewhere; the benchmark then also prints how many times faster
+ * our replay is, in process and in a fresh process. Without it only our figures are printed.
+ *
  * `sync` (scripts/bench-sync.ts): the median time for an action to reach the other peer over 50
  * actions on loopback, and the time to verify the signatures of a 1500-action log.
  * `open` (scripts/bench-open.ts): opening the longest game with and without checkpoints.
@@ -20,7 +28,8 @@
  * `mailbox` (scripts/bench-mailbox.ts): a late joiner receiving a 1,500-entry game from the relay's
  * encrypted mailbox, nobody else online (fetch and apply, and until its view has the head).
  *
- *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only games,open,sync,router,ui,mailbox]
+ *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--fresh-runs N] [--reference-ms MS]
+ *                    [--only games,open,sync,router,ui,mailbox]
  *
  * `--only` runs just the named parts (e.g. `npm run bench -- --only router`).
  */
@@ -35,6 +44,7 @@ import { benchSync } from './bench-sync';
 import { benchRouter } from './bench-router';
 import { benchUi } from './bench-ui';
 import { benchMailbox, type MailboxBench } from './bench-mailbox';
+import { benchFresh, type FreshReplay } from './bench-fresh';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -56,12 +66,27 @@ function numberArg(name: string, fallback: number): number {
 const PARTS = ['games', 'open', 'sync', 'router', 'ui', 'mailbox'] as const;
 type Part = (typeof PARTS)[number];
 
-const USAGE = `usage: npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--only ${PARTS.join(',')}]`;
+const USAGE = `usage: npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--fresh-runs N] [--reference-ms MS] [--only ${PARTS.join(',')}]`;
 
 /** A wrong argument prints the usage and exits, without a stack trace. */
 function usage(problem: string): never {
 	console.error(`${problem}\n${USAGE}`);
 	process.exit(2);
+}
+
+/** The reference engine's time for the longest game, from `--reference-ms` or BENCH_REFERENCE_MS (null without). */
+function referenceMs(): number | null {
+	const i = process.argv.indexOf('--reference-ms');
+	const raw = i >= 0 ? process.argv[i + 1] : process.env.BENCH_REFERENCE_MS;
+	if (raw === undefined || raw === '') return null;
+	const n = Number(raw);
+	if (!Number.isFinite(n) || n <= 0) usage(`--reference-ms (or BENCH_REFERENCE_MS) needs a time in milliseconds above 0, not "${raw}".`);
+	return n;
+}
+
+/** How many times faster than the reference, to one decimal. */
+function timesFaster(reference: number, ours: number): number {
+	return Math.round((10 * reference) / ours) / 10;
 }
 
 /** The parts asked for with `--only a,b` (all of them by default). */
@@ -83,6 +108,8 @@ export function summary(out: {
 	ui?: readonly { game: string; onePassMs: { warm: number } }[];
 	open?: unknown;
 	mailbox?: MailboxBench;
+	fresh?: FreshReplay | null;
+	reference?: { ms: number; inProcessTimes: number; freshTimes: number | null } | null;
 	skipped?: string;
 }): string {
 	const lines = ['Summary:'];
@@ -93,6 +120,15 @@ export function summary(out: {
 		const total = games.reduce((a, [, g]) => a + g.medianMs, 0);
 		lines.push(`  replay: ${games.length} recorded games in ${Math.round(total)} ms in all; slowest ${slowest[0]} (${slowest[1].actions} actions) in ${slowest[1].medianMs} ms`);
 	}
+	if (out.fresh)
+		lines.push(
+			`  fresh process: ${out.fresh.game} replays in ${out.fresh.replayMedianMs} ms (median of ${out.fresh.runs}; loading the modules took ${out.fresh.loadMedianMs} ms more)`
+		);
+	if (out.reference)
+		lines.push(
+			`  against the reference's ${out.reference.ms} ms: ${out.reference.inProcessTimes}x faster in process` +
+				(out.reference.freshTimes !== null ? `, ${out.reference.freshTimes}x in a fresh process` : '')
+		);
 	if (out.open) lines.push('  open: see "open" above (longest game with and without checkpoints)');
 	if (out.sync) lines.push(`  sync: an action reaches the other peer in ${out.sync.actionToPeerMs.median} ms (median); a 1500-action log verifies in ${out.sync.verify1500Ms} ms`);
 	if (out.mailbox) {
@@ -194,6 +230,8 @@ async function main(): Promise<void> {
 	const runs = numberArg('--runs', 5);
 	const warmups = numberArg('--warmup', 20);
 	const profileRuns = numberArg('--profile-runs', 20);
+	const freshRuns = numberArg('--fresh-runs', 5);
+	const refMs = referenceMs();
 	const only = partsAsked();
 	if (!existsSync(fixtures)) {
 		// The sync figures need no reference games (bench-sync.ts).
@@ -206,7 +244,7 @@ async function main(): Promise<void> {
 		return;
 	}
 	const games: Record<string, unknown> = {};
-	let longest: { name: string; actions: number; json: unknown } | null = null;
+	let longest: { name: string; file: string; actions: number; medianMs: number; json: unknown } | null = null;
 	for (const title of only.has('games') ? readdirSync(fixtures).sort() : [])
 		for (const f of readdirSync(path.join(fixtures, title)).sort()) {
 			if (!f.endsWith('.json')) continue;
@@ -222,8 +260,9 @@ async function main(): Promise<void> {
 				const used = process.cpuUsage(before);
 				cpu.push((used.user + used.system) / 1000);
 			}
+			const medianMs = Math.round(median(times) * 100) / 100;
 			games[`${title}/${f}`] = {
-				medianMs: Math.round(median(times) * 100) / 100,
+				medianMs,
 				cpuMedianMs: Math.round(median(cpu) * 100) / 100,
 				runs,
 				warmups,
@@ -231,9 +270,16 @@ async function main(): Promise<void> {
 				applied: warm.applied,
 				stoppedAt: warm.stoppedAt ? warm.stoppedAt.actionId : null
 			};
-			if (!longest || warm.actions > longest.actions) longest = { name: `${title}/${f}`, actions: warm.actions, json };
+			if (!longest || warm.actions > longest.actions)
+				longest = { name: `${title}/${f}`, file: path.join(fixtures, title, f), actions: warm.actions, medianMs, json };
 		}
 	const profile = longest ? { game: longest.name, ...(await profileReplays(longest.json, profileRuns)) } : null;
+	// The longest game once in each of a few fresh processes (bench-fresh.ts).
+	const fresh = longest ? benchFresh(longest.file, longest.name, freshRuns) : null;
+	const reference =
+		refMs !== null && longest
+			? { ms: refMs, inProcessTimes: timesFaster(refMs, longest.medianMs), freshTimes: fresh ? timesFaster(refMs, fresh.replayMedianMs) : null }
+			: null;
 	// Opening the longest game with and without checkpoints (bench-open.ts); an action's time to
 	// reach the other peer and a 1500-entry log's signature check (bench-sync.ts).
 	const sync = only.has('sync') ? await benchSync() : undefined;
@@ -244,7 +290,7 @@ async function main(): Promise<void> {
 	const open = only.has('open') ? { imported: benchOpen(runs), native: await benchOpenNative(runs) } : undefined;
 	// A late joiner receiving a 1,500-entry game from the mailbox (bench-mailbox.ts).
 	const mailbox = only.has('mailbox') ? await benchMailbox() : undefined;
-	const out = { node: process.version, ...(only.has('games') ? { games, profile } : {}), open, sync, router, ui, mailbox };
+	const out = { node: process.version, ...(only.has('games') ? { games, profile, fresh, reference } : {}), open, sync, router, ui, mailbox };
 	process.stdout.write(JSON.stringify(out, null, 2) + '\n');
 	process.stdout.write(summary(out) + '\n');
 }

@@ -44,6 +44,30 @@ export function emptyBoard(): BoardState {
 	return { tiles: {}, tokens: [], paidBorders: [], reservations: [], extraSlots: {} };
 }
 
+/**
+ * The tiles record with one hex's tile set. Each such record remembers the one it was made
+ * from, so the track graph can follow a lay by rebuilding that hex alone (`tileStep`).
+ */
+export function withTile(tiles: BoardState['tiles'], hex: HexId, placed: PlacedTile): BoardState['tiles'] {
+	const next = { ...tiles, [hex]: placed };
+	madeFrom.set(next, { from: tiles, hex });
+	return next;
+}
+
+const madeFrom = new WeakMap<BoardState['tiles'], { readonly from: BoardState['tiles']; readonly hex: HexId }>();
+
+/**
+ * The one hex whose tile differs between two tiles records, when one was made from the other
+ * by `withTile`; null when that is not known (they may then differ anywhere).
+ */
+export function tileStep(a: BoardState['tiles'], b: BoardState['tiles']): HexId | null {
+	const ab = madeFrom.get(b);
+	if (ab && ab.from === a) return ab.hex;
+	const ba = madeFrom.get(a);
+	if (ba && ba.from === b) return ba.hex;
+	return null;
+}
+
 /** "57-3" → "57". Tile names of these titles contain no "-". */
 export function tileNameOf(id: TileId | string): string {
 	const i = id.lastIndexOf('-');

@@ -8,13 +8,7 @@
  * last slots those reservations still need.
  */
 import type { MapDef } from './board-map';
-import {
-	openSlots,
-	pendingReservations,
-	pendingTileReservations,
-	tileOnHex,
-	tokensInCity
-} from './board';
+import { openSlots, pendingReservations, pendingTileReservations, tileOnHex } from './board';
 import type { BoardState, StationToken } from './board-state';
 import type { CorporationId, HexId } from './ids';
 
@@ -44,7 +38,7 @@ export function roomRefusal(
 }
 
 export function hasTokenInCity(board: BoardState, hex: HexId, city: number, corp: CorporationId): boolean {
-	return tokensInCity(board, hex, city).some((t) => t.corporation === corp);
+	return board.tokens.some((t) => t.hex === hex && t.city === city && t.corporation === corp);
 }
 
 export function hasTokenOnHex(board: BoardState, hex: HexId, corp: CorporationId): boolean {

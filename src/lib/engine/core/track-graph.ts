@@ -23,7 +23,7 @@
  */
 import type { MapDef } from './board-map';
 import { cityCapacity, tileOnHex } from './board';
-import type { BoardState, StationToken } from './board-state';
+import { tileStep, type BoardState, type StationToken } from './board-state';
 import type { Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
 import { buildHexTrack, LANES_MEET, lanesMeet, type HexTrack } from './track-hex';
@@ -43,6 +43,14 @@ interface WalkState {
 	readonly nodes: number[];
 	/** Work items, three numbers each: hex, path, entered-from end; or hex, -1, node for a node. */
 	readonly stack: number[];
+	/** Reached nodes that are not junctions, and how many end the walk. */
+	stops: number;
+	readonly stopAt: number;
+	/** A hex index and a bit set of its sides: the walk ends once it connects one of them. */
+	readonly target: number;
+	readonly targetSides: number;
+	/** The walk has met what it was asked to find (`stopAt` stops, or a target side). */
+	done: boolean;
 }
 
 function sameToken(a: StationToken, b: StationToken): boolean {
@@ -86,8 +94,13 @@ export class TrackGraph {
 		const prev = this.board;
 		this.board = board;
 		const hexes = new Set<number>();
-		const corps = new Set<string>();
-		if (prev.tiles !== board.tiles) {
+		const corps = new Set<CorporationId>();
+		const step = prev.tiles === board.tiles ? null : tileStep(prev.tiles, board.tiles);
+		if (step !== null) {
+			// One record was made from the other by a lay on one hex: only that hex can differ.
+			this.tileChanged(prev, step, hexes);
+			this.tileCount += (board.tiles[step] !== undefined ? 1 : 0) - (prev.tiles[step] !== undefined ? 1 : 0);
+		} else if (prev.tiles !== board.tiles) {
 			// Every hex of the new board, then any hex the new board no longer lists (back to
 			// its printed tile); the second pass is needed only when some old hex was not met.
 			let kept = 0;
@@ -97,8 +110,8 @@ export class TrackGraph {
 			}
 			if (kept !== this.tileCount)
 				for (const hex in prev.tiles) if (board.tiles[hex] === undefined) this.tileChanged(prev, hex, hexes);
+			this.tileCount = Object.keys(board.tiles).length;
 		}
-		this.tileCount = Object.keys(board.tiles).length;
 		if (prev.tokens !== board.tokens) {
 			// Tokens are added, removed or swapped a few at a time: everything between the
 			// common head and tail counts as changed (a superset of the real change).
@@ -123,11 +136,13 @@ export class TrackGraph {
 		if (hexes.size === 0 && corps.size === 0) return;
 		this.version++;
 		for (const i of hexes) this.capacity.fill(-1, i * 16, i * 16 + 16);
-		for (const [corp, reach] of this.cache) {
-			let stale = corps.has(corp);
-			if (!stale) for (const i of hexes) if (reach.touched[i >> 5] & (1 << (i & 31))) stale = true;
-			if (stale) this.cache.delete(corp);
-		}
+		const stale = (corp: CorporationId, touched: readonly number[]): boolean => {
+			if (corps.has(corp)) return true;
+			for (const i of hexes) if (touched[i >> 5] & (1 << (i & 31))) return true;
+			return false;
+		};
+		for (const [corp, reach] of this.cache) if (stale(corp, reach.touched)) this.cache.delete(corp);
+		for (const [corp, hit] of this.routeCache) if (stale(corp, hit.touched)) this.routeCache.delete(corp);
 	}
 
 	/** Number of hexes listed in the board's `tiles` (of the board followed now). */
@@ -171,6 +186,27 @@ export class TrackGraph {
 	}
 
 	/**
+	 * Whether the corporation reaches `hex` by one of `sides`: `connectedSides(corp, hex)` has
+	 * one of them. Without a kept answer, the walk ends at the first such side and is not kept
+	 * (a lay, the usual asker, changes the hex and so drops the answer anyway).
+	 */
+	reachesSide(corp: CorporationId, hex: HexId, sides: readonly Edge[]): boolean {
+		const i = this.index.get(hex);
+		if (i === undefined || this.cache.has(corp)) {
+			const reached = this.connectedSides(corp, hex);
+			return reached !== undefined && sides.some((e) => reached.has(e));
+		}
+		let mask = 0;
+		for (const e of sides) mask |= 1 << e;
+		if (mask === 0) return false;
+		this.walk(corp, undefined, Infinity, i, mask);
+		return this.lastWalkDone;
+	}
+
+	/** Whether the last walk ended on what it was asked to find (`stopAt` stops, or a target side). */
+	private lastWalkDone = false;
+
+	/**
 	 * Does a walk from the first node of `fromHex`'s tile reach `target` (a city), with the
 	 * corporation's blocking? Used for destination checks [g_1822/step/destination_token.rb
 	 * destination_node_check?]; not cached.
@@ -185,25 +221,30 @@ export class TrackGraph {
 	 * Whether a walk from one of the corporation's stations alone reaches another stop: the
 	 * reference asks this of each station in turn, so two stations with no track between them
 	 * make no route [graph.rb compute: route_available when one token's walk meets two nodes].
+	 * Each walk stops at its second stop; the answer is kept like `reach`'s (see `update`).
 	 */
 	routeFromOneStation(corp: CorporationId): boolean {
 		const hit = this.routeCache.get(corp);
-		if (hit && hit.version === this.version) return hit.value;
-		const value = this.walkFromEachStation(corp);
-		this.routeCache.set(corp, { version: this.version, value });
+		if (hit) return hit.value;
+		const touched: number[] = new Array((this.tracks.length + 31) >> 5).fill(0);
+		const value = this.walkFromEachStation(corp, touched);
+		this.routeCache.set(corp, { value, touched });
 		return value;
 	}
 
-	/** Answers of routeFromOneStation, valid while the graph's version is unchanged. */
-	private readonly routeCache = new Map<string, { version: number; value: boolean }>();
+	/** Answers of routeFromOneStation, with the hexes their walks looked at (dropped as `cache` is). */
+	private readonly routeCache = new Map<CorporationId, { value: boolean; touched: number[] }>();
 
-	private walkFromEachStation(corp: CorporationId): boolean {
+	private walkFromEachStation(corp: CorporationId, touched: number[]): boolean {
 		for (const t of this.board.tokens) {
 			if (t.corporation !== corp) continue;
 			const hi = this.index.get(t.hex);
 			if (hi === undefined) continue;
 			const node = this.tracks[hi].nodeCity.indexOf(t.city);
-			if (node >= 0 && this.walk(corp, [[hi, node]]).nodes.length >= 2) return true;
+			if (node < 0) continue;
+			const w = this.walk(corp, [[hi, node]], 2);
+			for (let i = 0; i < touched.length; i++) touched[i] |= w.touched[i];
+			if (w.nodes.length >= 2) return true;
 		}
 		return false;
 	}
@@ -233,12 +274,23 @@ export class TrackGraph {
 		return count >= this.capacity[key];
 	}
 
-	private walk(corp: CorporationId, from?: readonly (readonly [number, number])[]): WalkReach {
+	/**
+	 * Walks from the corporation's tokens (or from the nodes `from`). With `stopAt`, the walk
+	 * ends as soon as it has reached that many stops (cities, towns, off-boards): the answer then
+	 * holds only what was met until then, and serves only to count stops.
+	 */
+	private walk(
+		corp: CorporationId,
+		from?: readonly (readonly [number, number])[],
+		stopAt = Infinity,
+		target = -1,
+		targetSides = 0
+	): WalkReach {
 		const tracks = this.tracks;
 		const across = this.across;
 		const { pathSeen, nodeSeen } = this.scratch();
 		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
-		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [] };
+		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, done: false };
 		const stack = w.stack;
 		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
 		else
@@ -252,7 +304,7 @@ export class TrackGraph {
 				if (node >= 0) this.startNode(w, hi, node);
 			}
 
-		while (stack.length > 0) {
+		while (stack.length > 0 && !w.done) {
 			const end = stack.pop()!;
 			const pi = stack.pop()!;
 			const hi = stack.pop()!;
@@ -327,6 +379,7 @@ export class TrackGraph {
 			if (kind === 'junction') continue;
 			nodes.push({ hex: this.map.hexes[k >> 4].id, kind, index: track.nodeOrdinal[k & 15] });
 		}
+		this.lastWalkDone = w.done;
 		return new WalkReach(this.map.hexes, { connected: w.connected, paths: w.paths, nodes, touched: w.touched });
 	}
 
@@ -337,6 +390,7 @@ export class TrackGraph {
 		if (sides[hi] & bit) return;
 		sides[hi] |= bit;
 		w.connected.push(hi * 8 + edge);
+		if (hi === w.target && w.targetSides & bit) w.done = true;
 	}
 
 	/** nodeSeen bits — 1: walked out of, 2: reached. */
@@ -345,6 +399,7 @@ export class TrackGraph {
 		if (nodeSeen[key] & 2) return;
 		nodeSeen[key] |= 2;
 		w.nodes.push(key);
+		if (this.tracks[key >> 4].nodeKinds[key & 15] !== 'junction' && ++w.stops >= w.stopAt) w.done = true;
 	}
 
 	private startNode(w: WalkState, hi: number, node: number): void {

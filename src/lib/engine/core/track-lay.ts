@@ -8,7 +8,7 @@
  */
 import type { MapDef } from './board-map';
 import { tileOnHex } from './board';
-import { borderKey, tileNameOf, type BoardState, type StationToken } from './board-state';
+import { borderKey, tileNameOf, withTile, type BoardState, type StationToken } from './board-state';
 import { rotateEdge, type Edge } from './hex';
 import type { HexId, TileId } from './ids';
 import { err, ok, ruleError, type Result, type RuleError } from './result';
@@ -23,21 +23,26 @@ export interface FitOptions {
 	readonly oldTrack?: 'paths' | 'exits' | 'none';
 }
 
-/** Null when `tile` at `rotation` fits `hex` for a corporation reaching it by `reachedSides`. */
+/**
+ * Null when `tile` at `rotation` fits `hex` for a corporation reaching it by `reachedSides`
+ * (the sides themselves, or a question answering whether it reaches the hex by one of some sides).
+ */
 export function rotationRefusal(
 	map: MapDef,
 	old: LaidTile,
 	hex: HexId,
 	tile: TileDef,
 	rotation: number,
-	reachedSides: ReadonlySet<Edge> | undefined,
+	reachedSides: ReadonlySet<Edge> | ((sides: readonly Edge[]) => boolean) | undefined,
 	opts: FitOptions = {}
 ): RotationRefusal | null {
 	const h = map.byId.get(hex);
 	if (!h) return 'exit_blocked';
 	const exits = tile.exits.map((e) => rotateEdge(e, rotation));
 	if (!exits.every((e) => h.neighbours[e] !== undefined)) return 'exit_blocked';
-	if (!reachedSides || !exits.some((e) => reachedSides.has(e))) return 'not_connected';
+	const connected =
+		typeof reachedSides === 'function' ? reachedSides(exits) : reachedSides !== undefined && exits.some((e) => reachedSides.has(e));
+	if (!connected) return 'not_connected';
 	const oldTrack = opts.oldTrack ?? 'paths';
 	if (oldTrack === 'paths' && !pathsKept(old.def, old.rotation, tile, rotation)) return 'path_lost';
 	if (oldTrack === 'exits') {
@@ -118,7 +123,7 @@ export function applyTileLay(
 	if (crossed.length === 0 && strictlySorted(board.paidBorders)) {
 		return ok({
 			...board,
-			tiles: { ...board.tiles, [hex]: { tile: id, rotation: ((rotation % 6) + 6) % 6 } },
+			tiles: withTile(board.tiles, hex, { tile: id, rotation: ((rotation % 6) + 6) % 6 }),
 			tokens,
 			paidBorders: board.paidBorders
 		});
@@ -134,7 +139,7 @@ export function applyTileLay(
 	}
 	return ok({
 		...board,
-		tiles: { ...board.tiles, [hex]: { tile: id, rotation: ((rotation % 6) + 6) % 6 } },
+		tiles: withTile(board.tiles, hex, { tile: id, rotation: ((rotation % 6) + 6) % 6 }),
 		tokens,
 		paidBorders: [...paid].sort()
 	});

@@ -6,6 +6,19 @@ import type { ResolvedConfig } from './config';
 import { TAX_HAVEN } from './data/constants';
 import type { CompanyOwner, CorporationState, GameState, StockRound } from './state';
 
+/**
+ * The corporations of a state, in the record's order, as one list kept per record: a state's
+ * record holds the same corporations from setup on (they change inside, never in number), and
+ * the list is asked at nearly every action (certificate counts, the train-limit check).
+ */
+export function corporationList(state: Readonly<GameState>): readonly CorporationState[] {
+	let list = corporationLists.get(state.corporations);
+	if (!list) corporationLists.set(state.corporations, (list = Object.values(state.corporations)));
+	return list;
+}
+
+const corporationLists = new WeakMap<GameState['corporations'], readonly CorporationState[]>();
+
 export function findPlayer(state: GameState, id: number): PlayerState | undefined {
 	return state.players.find((p) => p.id === id);
 }
@@ -35,7 +48,7 @@ export function inNoCertLimitCell(config: ResolvedConfig, corp: CorporationState
 export function certCount(state: GameState, config: ResolvedConfig, playerId: number): number {
 	const holder = playerHolder(playerId);
 	let n = 0;
-	for (const corp of Object.values(state.corporations)) {
+	for (const corp of corporationList(state)) {
 		if (corp.closed) continue;
 		let held = 0;
 		for (const c of corp.shares) if (c.owner === holder) held++;

@@ -18,7 +18,7 @@
 import type { MapDef } from '../../../core/board-map';
 import { freeTileId, tileIdAvailable, tileOnHex } from '../../../core/board';
 import { tileNameOf, type BoardState } from '../../../core/board-state';
-import { rotateEdge } from '../../../core/hex';
+import { rotateEdge, type Edge } from '../../../core/hex';
 import type { CorporationId, HexId, TileId } from '../../../core/ids';
 import { err, ok, refuse, ruleError, type Result, type RuleError } from '../../../core/result';
 import type { TileDef } from '../../../core/tile';
@@ -155,7 +155,12 @@ function fitRefusal(
 			return refuse('track_right_stub', `The tile on ${hex} must continue the printed track stub.`);
 		}
 	}
-	const reached = ctx.graph.connectedSides(ctx.corporation, hex);
+	// Only whether an exit is a side the company reaches counts: the graph may answer that with a
+	// walk that ends at the first such side (not under the new-track rule, which asks the whole
+	// walk next).
+	const reached = ctx.newTrackRule
+		? ctx.graph.connectedSides(ctx.corporation, hex)
+		: (sides: readonly Edge[]) => ctx.graph.reachesSide(ctx.corporation, hex, sides);
 	const oldTrack = kind === 'swansea' ? 'none' : kind === 'town_removal' ? 'exits' : 'paths';
 	const why = rotationRefusal(ctx.map, old, hex, tile, rotation, reached, { oldTrack });
 	return why === null ? null : refusal(why, tile.name, hex);

@@ -70,6 +70,18 @@ export function validatePlaceToken(
 	ctx: StationContext,
 	spot: TokenSpot
 ): Result<{ board: BoardState; cost: number }, RuleError> {
+	const r = placementCost(ctx, spot, false);
+	if (!r.ok) return r;
+	const token: StationToken = { hex: spot.hex, city: spot.city, corporation: ctx.corporation, kind: 'normal' };
+	return ok({ board: { ...ctx.board, tokens: [...ctx.board.tokens, token] }, cost: r.value });
+}
+
+/**
+ * The checks of `validatePlaceToken`, answering the token's cost. `reached`: the city is known
+ * to be one the corporation's graph reaches (a scan of the reached cities), so the connection
+ * need not be looked up again.
+ */
+function placementCost(ctx: StationContext, spot: TokenSpot, reached: boolean): Result<number, RuleError> {
 	const { map, board, corporation: corp } = ctx;
 	if (ctx.kind === 'minor') return refuse('minor_cannot_token', 'A minor has only its home token.');
 	if (ctx.placedThisTurn) return refuse('token_already_placed', 'Only one station token may be placed per turn.');
@@ -87,7 +99,7 @@ export function validatePlaceToken(
 	if ((ctx.noSameHex || !sameHexAllowed(spot.hex)) && hasTokenOnHex(board, spot.hex, corp)) {
 		return refuse('already_on_hex', `The company already has a station on ${spot.hex}.`);
 	}
-	if (!ctx.noConnection && !ctx.graph.reach(corp).cities.has(`${spot.hex}-${spot.city}`)) {
+	if (!ctx.noConnection && !reached && !ctx.graph.reach(corp).cities.has(`${spot.hex}-${spot.city}`)) {
 		return refuse('not_connected', `The city on ${spot.hex} is not connected to the company's track.`);
 	}
 	// London skips the reference's tokenability test; only a free slot is needed there
@@ -98,8 +110,7 @@ export function validatePlaceToken(
 	if (room !== null) return refuse('city_reserved', `The free slots on ${spot.hex} are reserved.`);
 	const cost = ctx.price ?? TOKEN_PRICE;
 	if (cost > ctx.cash) return refuse('insufficient_cash', `A station costs £${cost}; the company has £${ctx.cash}.`);
-	const token: StationToken = { hex: spot.hex, city: spot.city, corporation: corp, kind: 'normal' };
-	return ok({ board: { ...board, tokens: [...board.tokens, token] }, cost });
+	return ok(cost);
 }
 
 /** Every city where the company may place a station now, with the cost. */
@@ -126,8 +137,8 @@ function scanPlacements(ctx: StationContext, found: (p: TokenPlacement) => boole
 		// graph lists in map order, as the full scan below would meet them.
 		for (const node of ctx.graph.reach(ctx.corporation).nodes) {
 			if (node.kind !== 'city' || (ctx.hexes && !ctx.hexes.includes(node.hex))) continue;
-			const r = validatePlaceToken(ctx, { hex: node.hex, city: node.index });
-			if (r.ok && found({ hex: node.hex, city: node.index, cost: r.value.cost })) return true;
+			const r = placementCost(ctx, { hex: node.hex, city: node.index }, true);
+			if (r.ok && found({ hex: node.hex, city: node.index, cost: r.value })) return true;
 		}
 		return false;
 	}
@@ -135,8 +146,8 @@ function scanPlacements(ctx: StationContext, found: (p: TokenPlacement) => boole
 		if (ctx.hexes && !ctx.hexes.includes(h.id)) continue;
 		const tile = tileOnHex(ctx.map, ctx.board, h.id)!;
 		for (let city = 0; city < tile.def.cities.length; city++) {
-			const r = validatePlaceToken(ctx, { hex: h.id, city });
-			if (r.ok && found({ hex: h.id, city, cost: r.value.cost })) return true;
+			const r = placementCost(ctx, { hex: h.id, city }, false);
+			if (r.ok && found({ hex: h.id, city, cost: r.value })) return true;
 		}
 	}
 	return false;

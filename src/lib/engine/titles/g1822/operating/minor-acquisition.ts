@@ -206,19 +206,20 @@ const CHECK_CONNECTION = false;
 export function acquirableMinors(state: GameState, config: ResolvedConfig, corp: CorporationState): string[] {
 	if (corp.type !== 'major' || corp.operated < 2) return [];
 	const map = mapFor(state.setup.title);
-	const reach = graphFor(map, state.board).reach(corporationId(corp.id));
+	// The walk is asked for only when the connection counts (it is the costliest part of the check).
+	const reach = () => graphFor(map, state.board).reach(corporationId(corp.id));
 	const out: string[] = [];
 	for (const m of Object.values(state.corporations)) {
 		if (m.type !== 'minor' || !m.floated || m.closed || m.operated < 2) continue;
 		const token = state.board.tokens.find((t) => t.corporation === m.id);
-		if (!token || (CHECK_CONNECTION && !reach.cities.has(`${token.hex}-${token.city}`))) continue;
+		if (!token || (CHECK_CONNECTION && !reach().cities.has(`${token.hex}-${token.city}`))) continue;
 		if (paymentOptions(state, config, corp, m).length > 0) out.push(m.id);
 	}
 	if (phaseHas(config.phases[state.phase], 'can_acquire_minor_bidbox') && corp.cash >= MINOR_BIDBOX_PRICE)
 		for (const c of minorBoxes(state, config)) {
 			const id = config.companyDefs[c].corporation as string;
 			const home = map.homes.get(corporationId(id));
-			if (!CHECK_CONNECTION || (home && [...reach.cities].some((k) => k.startsWith(`${home.hex}-`)))) out.push(id);
+			if (!CHECK_CONNECTION || (home && [...reach().cities].some((k) => k.startsWith(`${home.hex}-`)))) out.push(id);
 		}
 	return out;
 }

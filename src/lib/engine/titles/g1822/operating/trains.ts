@@ -11,9 +11,11 @@ import type { ResolvedConfig } from '../config';
 import { onTrainAcquired, onTwoAcquired } from '../trains-ops';
 import { applyEmergencyFunding, cheapestDepotPrice, emergencyFunding } from './emergency';
 import type { CorporationState, GameState } from '../state';
+import { corporationList } from '../entities';
 
 export const EXTRA_TRAINS = ['2P', 'LP', 'P+'] as const;
-const isExtra = (name: string) => (EXTRA_TRAINS as readonly string[]).includes(name);
+// The names of EXTRA_TRAINS, compared directly: asked of every train at every operating step.
+const isExtra = (name: string) => name === '2P' || name === 'LP' || name === 'P+';
 
 export function trainLimit(state: GameState, config: ResolvedConfig, corp: CorporationState): number {
 	return config.phases[state.phase].trainLimit[corp.type];
@@ -234,8 +236,10 @@ export function crowdedCorporation(state: GameState, config: ResolvedConfig): Co
 	if (state.round.kind !== 'operating') return null;
 	// Asked before every operating action and step: one pass over each charter, no copies.
 	const limits = config.phases[state.phase].trainLimit;
-	for (const c of Object.values(state.corporations)) {
+	for (const c of corporationList(state)) {
 		if (!c.floated || c.closed) continue;
+		// One train or none can break no limit but a limit below one.
+		if (c.trains.length <= 1 && c.trains.length <= limits[c.type]) continue;
 		let counted = 0;
 		let pullmanLike = 0;
 		let pPlus = 0;

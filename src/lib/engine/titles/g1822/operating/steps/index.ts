@@ -64,15 +64,18 @@ export const OPERATING_STEPS: readonly TurnStep[] = [
 	issueStep
 ];
 
+/** Each step's position in OPERATING_STEPS (asked at every operating action and step). */
+const STEP_INDEX: ReadonlyMap<string, number> = new Map(OPERATING_STEPS.map((s, i) => [s.id, i] as const).reverse());
+
 /** The step module of a turn step (null for "done"). */
 export function stepOf(step: OrStep): TurnStep | null {
-	return OPERATING_STEPS.find((s) => s.id === step) ?? null;
+	const i = STEP_INDEX.get(step);
+	return i === undefined ? null : OPERATING_STEPS[i];
 }
 
 /** Where the steps stand: the index of the step reached (the list's length once the turn is over). */
 export function stepIndex(step: OrStep): number {
-	const i = OPERATING_STEPS.findIndex((s) => s.id === step);
-	return i < 0 ? OPERATING_STEPS.length : i;
+	return STEP_INDEX.get(step) ?? OPERATING_STEPS.length;
 }
 
 export function orContext(state: GameState, config: ResolvedConfig, round: OperatingRound): OrContext {
