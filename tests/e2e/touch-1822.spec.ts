@@ -103,6 +103,10 @@ test('full 1822 on a touch phone: the game first, a sticky action bar, no key hi
 	await page.getByTestId('routes-panel').scrollIntoViewIfNeeded();
 	await onScreen(page, 'or-action-bar');
 	await noKeyHints(page, 'the route step');
+	// The help speaks of tapping, not clicking, on a touch screen.
+	const help = await page.getByTestId('routes-panel').innerText();
+	expect(help).toContain('tap its stops on the map');
+	expect(help).not.toMatch(/\bclick/i);
 	await shot(page, 'routes');
 	const amount = ((await barRun.textContent()) ?? '').replace('Run for ', '').trim();
 	await act(page, () => barRun.tap());
