@@ -113,3 +113,52 @@ describe('P8 "discount": £20 off £60 hills and mountains, for good [g_1822/gam
 		expect(after.corporations[CORP].cash).toBe(cash - 40);
 	});
 });
+
+describe("P8's pending choice holds the turn's later steps (rules version 3) [round/operating.rb skip_steps; g_1822/step/special_choose.rb]", () => {
+	/** LNWR (no home station, no train) at its acquire step under `rulesVersion`, P8 and P10 with player 2. */
+	function atAcquire(rulesVersion: 2 | 3): GameState {
+		const s = majorTurn(CORP, 'acquire', { phase: '3', rulesVersion });
+		for (const company of ['P8', 'P10']) {
+			for (const p of s.players) p.companies = p.companies.filter((c) => c !== company);
+			s.companies[company] = { owner: 'player:2', closed: false };
+			s.players.find((p) => p.id === 2)!.companies.push(company);
+		}
+		return s;
+	}
+	const price = (s: GameState) => JSON.stringify(s.corporations[CORP].price);
+	const step = (s: GameState) => (s.round.kind === 'operating' ? s.round.turn.step : null);
+
+	it('the acquire step over with the choice pending, nothing after it is reached or settled: the share price waits for the choice', () => {
+		const s = atAcquire(3);
+		const before = price(s);
+		// Nothing else to acquire: the acquire step ends with the purchase [step/acquire_company.rb
+		// process_acquire_company pass!], and the choice alone is asked; a pass is refused.
+		const acquired = run(s, act('acquire_company', { company: 'P8' }), act('acquire_company', { company: 'P10' }));
+		expect(acquired.privateChoices.P8).toBe('pending');
+		expect(operatingChoices(acquired)!.actions).toEqual(['choose']);
+		expect(refusedCode(acquired, act('pass', {}))).toBe('choice_pending');
+		expect(price(acquired)).toBe(before);
+		// The choice made, the turn goes on: the steps with nothing to do are skipped and settled
+		// (LNWR runs nothing, so its price moves), up to the train it must buy.
+		const chose = run(acquired, act('choose', { choice: 'discount' }));
+		expect(price(chose)).not.toBe(before);
+		expect(step(chose)).toBe('buy_train');
+	});
+
+	it('passing the acquire step with P10 still on offer and the choice pending: nothing after it is settled until the choice', () => {
+		const s = atAcquire(3);
+		const before = price(s);
+		const passed = run(s, act('acquire_company', { company: 'P8' }), act('pass', {}));
+		expect(operatingChoices(passed)!.actions).toEqual(['choose']);
+		// Held at the step after the acquire step, not yet reached.
+		expect(step(passed)).toBe('track');
+		expect(price(passed)).toBe(before);
+		expect(price(run(passed, act('choose', { choice: 'token' })))).not.toBe(before);
+	});
+
+	it('a game started under rules version 2 moves on at the pass, before the choice: the track step is skipped and the destination step reached', () => {
+		const passed = run(atAcquire(2), act('acquire_company', { company: 'P8' }), act('pass', {}));
+		expect(passed.privateChoices.P8).toBe('pending');
+		expect(step(passed)).toBe('destination');
+	});
+});

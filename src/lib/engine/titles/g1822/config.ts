@@ -29,7 +29,10 @@ export type EngineMode = 'live' | 'import';
  * - 2: operating steps block as the reference's do (an action belongs to the step under way or is
  *   refused `step_pending`), with the fidelity fixes found by running games past the reference.
  * - 3: a director's emergency sale belongs to the buy-train step; before that step it is refused
- *   `step_pending` like any other action of a later step [g_1822/step/buy_train.rb actions].
+ *   `step_pending` like any other action of a later step [g_1822/step/buy_train.rb actions]. P8's
+ *   pending choice holds the turn where it is: the steps after the acquire step are neither
+ *   skipped nor settled (a does-not-run price move) until the choice is made, as the reference's
+ *   SpecialChoose step stands between them [round/operating.rb skip_steps].
  */
 export const RULES_VERSIONS = [1, 2, 3] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
@@ -61,6 +64,8 @@ export interface ResolvedConfig {
 	readonly blockingSteps: boolean;
 	/** A director's emergency sale only at the buy-train step (version 3 on). */
 	readonly emergencySaleAtBuyStep: boolean;
+	/** P8's pending choice stops the turn's steps from being skipped and settled (version 3 on). */
+	readonly p8ChoiceHoldsSteps: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -136,6 +141,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		version,
 		blockingSteps: version >= 2,
 		emergencySaleAtBuyStep: version >= 3,
+		p8ChoiceHoldsSteps: version >= 3,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

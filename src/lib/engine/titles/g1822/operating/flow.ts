@@ -13,7 +13,8 @@ import { startStockRound } from '../stock/round-start';
 import { finishIfNobodyActs } from '../stock/step';
 import { payCompanyIncome } from './or-start';
 import { operatingOrder } from './order';
-import { orContext, stepOf } from './steps';
+import { orContext, stepIndex, stepOf } from './steps';
+import { p8Choice } from './steps/p8-choice';
 
 export function activeCorporation(state: GameState, round: OperatingRound): CorporationState {
 	return state.corporations[round.order[round.current]];
@@ -42,6 +43,10 @@ export function advance(state: GameState, config: ResolvedConfig, round: Operati
 	for (;;) {
 		if (state.round !== round) return;
 		const step = stepOf(round.turn.step);
+		// P8's choice stands between the acquire step and the rest: nothing after it is reached,
+		// skipped or settled before the choice is made [round/operating.rb skip_steps;
+		// g_1822/step/special_choose.rb].
+		if (config.p8ChoiceHoldsSteps && stepIndex(round.turn.step) > stepIndex('acquire') && p8Choice.active(ctx)) return;
 		if (step === null) {
 			endCorporationTurn(state, config, round);
 			return;

@@ -35,7 +35,8 @@ export const p8Choice: RoundEntry = {
 		if (choice !== 'token' && choice !== 'discount') return refuse('invalid_choice', 'Choose "token" or "discount" for P8.');
 		return ok(() => {
 			ctx.state.privateChoices.P8 = choice;
-			return 'stay';
+			// The turn was held at the step after the acquire step: it goes on from there.
+			return ctx.config.p8ChoiceHoldsSteps ? 'advance' : 'stay';
 		});
 	},
 	// What the acquire step lets through is offered with the choice.
