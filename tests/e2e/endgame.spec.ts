@@ -6,7 +6,7 @@
 // - the reason is the bank breaking; the chart has one line per player;
 // - the spreadsheet tab's players table sorts by value (high to low, then low to high) and the
 //   order follows the site's final scores; stepped back to the start, it has no revenue yet.
-// Screenshots at 1280×800 and 390×844, no console errors. The recorded game is read from
+// Screenshots at 1920×1080, 1280×800 and 390×844, no console errors. The recorded game is read from
 // ../shared/reference at run time (never copied into the project).
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
@@ -77,6 +77,18 @@ test('a recorded game finished here: final scores, reason, value chart, and a so
 
 	await end.scrollIntoViewIfNeeded();
 	await end.screenshot({ path: `${SCREENSHOTS}/end-1280.png` });
+	// The whole page at the end, on a laptop and on a wide screen: the final scores on the first screen.
+	for (const [w, h] of [
+		[1280, 800],
+		[1920, 1080]
+	] as const) {
+		await page.setViewportSize({ width: w, height: h });
+		await page.evaluate(() => window.scrollTo(0, 0));
+		expect((await scores.first().boundingBox())?.y ?? Infinity, `first final score on the first screen at ${w}`).toBeLessThan(h);
+		await noSidewaysOverflow(page);
+		await page.screenshot({ path: `${SCREENSHOTS}/end-page-${w}x${h}.png` });
+	}
+	await page.setViewportSize({ width: 1280, height: 800 });
 
 	// The spreadsheet: sort the players by value, high to low, then low to high.
 	await page.getByTestId('tab-sheet').click();
