@@ -89,6 +89,11 @@ test('a recorded game finished here: final scores, reason, value chart, and a so
 		await page.screenshot({ path: `${SCREENSHOTS}/end-page-${w}x${h}.png` });
 	}
 	await page.setViewportSize({ width: 1280, height: 800 });
+	// The players table writes amounts as the end screen does: thousands separated ("£7,129").
+	const playerCash = await page.locator('[data-testid="player-row"] [data-testid="cash"]').allTextContents();
+	expect(playerCash.length).toBe(full.players.length);
+	for (const c of playerCash) expect(c).toMatch(/^£\d{1,3}(,\d{3})*$/);
+	expect(playerCash.some((c) => c.includes(','))).toBe(true);
 
 	// The spreadsheet: sort the players by value, high to low, then low to high.
 	await page.getByTestId('tab-sheet').click();
