@@ -29,6 +29,22 @@ function far(a: string, b: string): number {
 	return Math.abs(la - lb) + Math.abs(na - nb);
 }
 
+/**
+ * Waits until the map's view has stopped changing (the map centres on the acting company once it
+ * knows its size, which can come late on a busy machine), so a click on a stop lands on it.
+ */
+async function settledMap(page: Page): Promise<void> {
+	const map = page.getByTestId('hex-map');
+	let last = await map.getAttribute('viewBox');
+	for (let i = 0; i < 40; i++) {
+		await page.waitForTimeout(250);
+		const now = await map.getAttribute('viewBox');
+		if (now === last) return;
+		last = now;
+	}
+	throw new Error('the map kept moving');
+}
+
 async function noSidewaysOverflow(page: Page) {
 	const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 	expect(overflow).toBeLessThanOrEqual(0);
@@ -117,6 +133,7 @@ test('routes by hand: click stops, see the revenue, edit, best routes, edit one 
 
 	// One click on the home city: the L runs there alone, for the city's printed value.
 	const homeStop = page.locator(`[data-stop="${home}#${homeNode}"]`);
+	await settledMap(page);
 	await homeStop.click({ timeout: 15_000 });
 	await expect(row.getByTestId('route-revenue')).toHaveText(/^£[1-9]\d*$/);
 	cityValue = Number(((await row.getByTestId('route-revenue').textContent()) ?? '').replace('£', ''));
@@ -128,6 +145,7 @@ test('routes by hand: click stops, see the revenue, edit, best routes, edit one 
 	const stops = await page.locator('[data-stop]').evaluateAll((els) => els.map((e) => e.getAttribute('data-stop') ?? ''));
 	const farStop = stops.filter((k) => !k.startsWith(`${home}#`)).sort((a, b) => far(b, home) - far(a, home))[0];
 	expect(farStop).toBeTruthy();
+	await settledMap(page);
 	await page.locator(`[data-stop="${farStop}"]`).click({ timeout: 15_000 });
 	await expect(routes.getByTestId('click-problem')).toContainText('No track between');
 	await expect(total(page)).toHaveText(`£${cityValue}`);
