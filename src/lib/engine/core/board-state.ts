@@ -45,16 +45,28 @@ export function emptyBoard(): BoardState {
 }
 
 /**
- * The tiles record with one hex's tile set. Each such record remembers the one it was made
- * from, so the track graph can follow a lay by rebuilding that hex alone (`tileStep`).
+ * The tiles record with one hex's tile set. Each such record remembers (by a number, so the
+ * records before it can be collected) the one it was made from, so the track graph can follow a
+ * lay by rebuilding that hex alone (`tileStep`).
  */
 export function withTile(tiles: BoardState['tiles'], hex: HexId, placed: PlacedTile): BoardState['tiles'] {
 	const next = { ...tiles, [hex]: placed };
-	madeFrom.set(next, { from: tiles, hex });
+	madeFrom.set(next, { from: recordNumber(tiles), hex });
 	return next;
 }
 
-const madeFrom = new WeakMap<BoardState['tiles'], { readonly from: BoardState['tiles']; readonly hex: HexId }>();
+const madeFrom = new WeakMap<BoardState['tiles'], { readonly from: number; readonly hex: HexId }>();
+const recordNumbers = new WeakMap<BoardState['tiles'], number>();
+let lastRecordNumber = 0;
+
+function recordNumber(tiles: BoardState['tiles']): number {
+	let n = recordNumbers.get(tiles);
+	if (n === undefined) {
+		n = ++lastRecordNumber;
+		recordNumbers.set(tiles, n);
+	}
+	return n;
+}
 
 /**
  * The one hex whose tile differs between two tiles records, when one was made from the other
@@ -62,9 +74,9 @@ const madeFrom = new WeakMap<BoardState['tiles'], { readonly from: BoardState['t
  */
 export function tileStep(a: BoardState['tiles'], b: BoardState['tiles']): HexId | null {
 	const ab = madeFrom.get(b);
-	if (ab && ab.from === a) return ab.hex;
+	if (ab && ab.from === recordNumbers.get(a)) return ab.hex;
 	const ba = madeFrom.get(a);
-	if (ba && ba.from === b) return ba.hex;
+	if (ba && ba.from === recordNumbers.get(b)) return ba.hex;
 	return null;
 }
 
