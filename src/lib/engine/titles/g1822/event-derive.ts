@@ -10,9 +10,8 @@ import { tileNameOf } from '../../core/board-state';
 import type { ShareHolder } from '../../core/shares';
 import { trainTypeOf } from '../../core/trains';
 import type { ResolvedConfig } from './config';
-import { PHASE_REVENUE_PRIVATES } from './data/constants';
 import { layPrivates } from './operating/lay-abilities';
-import { companyRevenue } from './operating/or-start';
+import { companyIncome } from './operating/or-start';
 import { highestBid, sharePrice } from './entities';
 import { holderPayments, majorKept, minorKept, type DividendKind } from './operating/dividend';
 import type { CompanyOwner, CorporationState, GameState, OperatingTurn, StockRound } from './state';
@@ -120,30 +119,12 @@ function paidBy(basis: EventBasis, after: Readonly<GameState>, corporation: stri
 /**
  * The income an operating round starts with, in the order it was paid: phase-revenue privates'
  * charters, then players' companies in player order, then corporations' in operating order
- * [or-start.ts payCompanyIncome; g_1822/game.rb payout_companies]. Read on the state the round
+ * [or-start.ts companyIncome; g_1822/game.rb payout_companies]. Read on the state the round
  * started in, whose phase and owners are those of the payment.
  */
 function incomeOf(after: Readonly<GameState>, config: ResolvedConfig): GameEvent | null {
 	if (after.round.kind !== 'operating') return null;
-	const state = after as GameState;
-	const charters: { company: string; amount: number }[] = [];
-	for (const company of Object.keys(PHASE_REVENUE_PRIVATES)) {
-		const amount = companyRevenue(state, config, company);
-		if (amount > 0) charters.push({ company, amount });
-	}
-	const payments: { company: string; to: EventParty; amount: number }[] = [];
-	for (const p of after.players)
-		for (const company of p.companies) {
-			const amount = companyRevenue(state, config, company);
-			if (amount > 0) payments.push({ company, to: { kind: 'player', id: p.id }, amount });
-		}
-	for (const id of after.round.order) {
-		const corp = after.corporations[id];
-		for (const company of corp?.companies ?? []) {
-			const amount = companyRevenue(state, config, company);
-			if (amount > 0) payments.push({ company, to: { kind: 'corporation', id }, amount });
-		}
-	}
+	const { charters, payments } = companyIncome(after as GameState, config, after.round.order);
 	return payments.length > 0 || charters.length > 0 ? { kind: 'private_income', payments, charters } : null;
 }
 

@@ -25,30 +25,45 @@ export function companyRevenue(state: GameState, config: ResolvedConfig, id: str
 	return def.revenue;
 }
 
+/** What an operating round's company income pays, in the order it is paid. */
+export interface CompanyIncome {
+	/** Phase-revenue privates bank the same amount on their own charter. */
+	readonly charters: readonly { readonly company: string; readonly amount: number }[];
+	/** Player-held companies first, in player order; then corporation-held ones, in `order`. */
+	readonly payments: readonly { readonly company: string; readonly to: { readonly kind: 'player'; readonly id: number } | { readonly kind: 'corporation'; readonly id: string }; readonly amount: number }[];
+}
+
+/** The income due now, corporations taken in `order` (the round's operating order). */
+export function companyIncome(state: GameState, config: ResolvedConfig, order: readonly string[]): CompanyIncome {
+	const charters: { company: string; amount: number }[] = [];
+	for (const company of Object.keys(PHASE_REVENUE_PRIVATES)) {
+		const amount = companyRevenue(state, config, company);
+		if (amount > 0) charters.push({ company, amount });
+	}
+	const payments: CompanyIncome['payments'][number][] = [];
+	for (const p of state.players)
+		for (const company of p.companies) {
+			const amount = companyRevenue(state, config, company);
+			if (amount > 0) payments.push({ company, to: { kind: 'player', id: p.id }, amount });
+		}
+	for (const id of order)
+		for (const company of state.corporations[id]?.companies ?? []) {
+			const amount = companyRevenue(state, config, company);
+			if (amount > 0) payments.push({ company, to: { kind: 'corporation', id }, amount });
+		}
+	return { charters, payments };
+}
+
 export function payCompanyIncome(state: GameState, config: ResolvedConfig): void {
-	// Phase-revenue privates also bank the same amount on their own charter.
-	for (const id of Object.keys(PHASE_REVENUE_PRIVATES)) {
-		const amount = companyRevenue(state, config, id);
-		if (amount <= 0) continue;
-		state.privatePurses[id] = (state.privatePurses[id] ?? 0) + amount;
+	const { charters, payments } = companyIncome(state, config, operatingOrder(state, config));
+	for (const { company, amount } of charters) {
+		state.privatePurses[company] = (state.privatePurses[company] ?? 0) + amount;
 		state.bank.cash -= amount;
 	}
-	// Player-held companies first, in player order; then corporation-held ones.
-	for (const p of state.players)
-		for (const id of p.companies) {
-			const amount = companyRevenue(state, config, id);
-			if (amount <= 0) continue;
-			state.bank.cash -= amount;
-			p.cash += amount;
-		}
-	for (const id of operatingOrder(state, config)) {
-		const corp = state.corporations[id];
-		for (const cid of corp.companies) {
-			const amount = companyRevenue(state, config, cid);
-			if (amount <= 0) continue;
-			state.bank.cash -= amount;
-			corp.cash += amount;
-		}
+	for (const { to, amount } of payments) {
+		state.bank.cash -= amount;
+		if (to.kind === 'player') state.players.find((p) => p.id === to.id)!.cash += amount;
+		else state.corporations[to.id].cash += amount;
 	}
 	if (state.bank.cash < 0) state.bank.broken = true;
 }
