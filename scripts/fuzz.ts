@@ -12,7 +12,7 @@
  *
  * With `--export DIR` as well, every random game (its applied actions, up to an end, a failure or
  * the cap) is written to DIR as an 18xx.games export, for judging by the reference engine
- * (/work/oracle/differential.sh).
+ * (the reference run live, outside the project).
  *
  * Exit code 0 only when no fuzzed action failed.
  */

@@ -49,7 +49,9 @@ interface WalkState {
 	/** A hex index and a bit set of its sides: the walk ends once it connects one of them. */
 	readonly target: number;
 	readonly targetSides: number;
-	/** The walk has met what it was asked to find (`stopAt` stops, or a target side). */
+	/** Asked of each city the walk reaches (hex index, city index); the walk ends once it says yes. */
+	readonly accept: ((hex: number, city: number) => boolean) | null;
+	/** The walk has met what it was asked to find (`stopAt` stops, a target side, or an accepted city). */
 	done: boolean;
 }
 
@@ -203,8 +205,36 @@ export class TrackGraph {
 		return this.lastWalkDone;
 	}
 
-	/** Whether the last walk ended on what it was asked to find (`stopAt` stops, or a target side). */
+	/** Whether the last walk ended on what it was asked to find (`stopAt` stops, a target side, or an accepted city). */
 	private lastWalkDone = false;
+
+	/**
+	 * Whether `accept` says yes to some city the corporation reaches (the cities of
+	 * `reach(corp).nodes`). Without a kept answer, the walk asks each city as it meets it and ends
+	 * at the first yes; a walk that meets no such city is complete, and is kept as `reach`'s answer.
+	 * `accept` must not use the graph.
+	 */
+	someCity(corp: CorporationId, accept: (hex: HexId, city: number) => boolean): boolean {
+		const cached = this.cache.get(corp);
+		if (cached) {
+			for (const n of cached.nodes) if (n.kind === 'city' && accept(n.hex, n.index)) return true;
+			return false;
+		}
+		const hexes = this.map.hexes;
+		const r = this.walk(corp, undefined, Infinity, -1, 0, (hi, city) => accept(hexes[hi].id, city));
+		if (this.lastWalkDone) return true;
+		this.cache.set(corp, r);
+		return false;
+	}
+
+	/** Whether the corporation reaches a city: `reach(corp).cities` has it, with a walk that ends there. */
+	reachesCity(corp: CorporationId, hex: HexId, city: number): boolean {
+		const cached = this.cache.get(corp);
+		if (cached) return cached.cities.has(`${hex}-${city}`);
+		const target = this.index.get(hex);
+		if (target === undefined) return false;
+		return this.someCity(corp, (h, c) => c === city && h === hex);
+	}
 
 	/**
 	 * Does a walk from the first node of `fromHex`'s tile reach `target` (a city), with the
@@ -284,13 +314,14 @@ export class TrackGraph {
 		from?: readonly (readonly [number, number])[],
 		stopAt = Infinity,
 		target = -1,
-		targetSides = 0
+		targetSides = 0,
+		accept: ((hex: number, city: number) => boolean) | null = null
 	): WalkReach {
 		const tracks = this.tracks;
 		const across = this.across;
 		const { pathSeen, nodeSeen } = this.scratch();
 		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
-		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, done: false };
+		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, accept, done: false };
 		const stack = w.stack;
 		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
 		else
@@ -399,7 +430,10 @@ export class TrackGraph {
 		if (nodeSeen[key] & 2) return;
 		nodeSeen[key] |= 2;
 		w.nodes.push(key);
-		if (this.tracks[key >> 4].nodeKinds[key & 15] !== 'junction' && ++w.stops >= w.stopAt) w.done = true;
+		const track = this.tracks[key >> 4];
+		const kind = track.nodeKinds[key & 15];
+		if (kind !== 'junction' && ++w.stops >= w.stopAt) w.done = true;
+		if (w.accept && kind === 'city' && w.accept(key >> 4, track.nodeOrdinal[key & 15])) w.done = true;
 	}
 
 	private startNode(w: WalkState, hi: number, node: number): void {

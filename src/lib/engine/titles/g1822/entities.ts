@@ -48,15 +48,19 @@ export function inNoCertLimitCell(config: ResolvedConfig, corp: CorporationState
 export function certCount(state: GameState, config: ResolvedConfig, playerId: number): number {
 	const holder = playerHolder(playerId);
 	let n = 0;
-	for (const corp of corporationList(state)) {
+	// Asked at every stock action: indexed loops, which cost least before the code is optimized.
+	const list = corporationList(state);
+	for (let i = 0; i < list.length; i++) {
+		const corp = list[i];
 		if (corp.closed) continue;
+		const shares = corp.shares;
 		let held = 0;
-		for (const c of corp.shares) if (c.owner === holder) held++;
+		for (let j = 0; j < shares.length; j++) if (shares[j].owner === holder) held++;
 		// The market cell is looked up only for companies the player holds (asked every stock action).
 		if (held > 0 && !inNoCertLimitCell(config, corp)) n += held;
 	}
 	const p = findPlayer(state, playerId);
-	if (p) for (const c of p.companies) if (c !== TAX_HAVEN) n++;
+	if (p) for (let i = 0; i < p.companies.length; i++) if (p.companies[i] !== TAX_HAVEN) n++;
 	return n;
 }
 
@@ -65,7 +69,7 @@ export function highestBid(round: StockRound, company: string): { player: number
 	const bids = round.bids[company];
 	if (!bids || bids.length === 0) return null;
 	let best = bids[0];
-	for (const b of bids) if (b.price > best.price) best = b;
+	for (let i = 1; i < bids.length; i++) if (bids[i].price > best.price) best = bids[i];
 	return best;
 }
 

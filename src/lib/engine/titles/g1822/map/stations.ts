@@ -99,7 +99,7 @@ function placementCost(ctx: StationContext, spot: TokenSpot, reached: boolean): 
 	if ((ctx.noSameHex || !sameHexAllowed(spot.hex)) && hasTokenOnHex(board, spot.hex, corp)) {
 		return refuse('already_on_hex', `The company already has a station on ${spot.hex}.`);
 	}
-	if (!ctx.noConnection && !reached && !ctx.graph.reach(corp).cities.has(`${spot.hex}-${spot.city}`)) {
+	if (!ctx.noConnection && !reached && !ctx.graph.reachesCity(corp, spot.hex, spot.city)) {
 		return refuse('not_connected', `The city on ${spot.hex} is not connected to the company's track.`);
 	}
 	// London skips the reference's tokenability test; only a free slot is needed there
@@ -123,9 +123,17 @@ export function tokenPlacements(ctx: StationContext): TokenPlacement[] {
 	return out;
 }
 
-/** Whether any city takes the company's station now (`tokenPlacements` stopped at the first). */
+/**
+ * Whether any city takes the company's station now (`tokenPlacements` stopped at the first).
+ * The graph asks each city as its walk meets it, so the walk ends at the first that takes it.
+ */
 export function canPlaceAnyToken(ctx: StationContext): boolean {
-	return scanPlacements(ctx, () => true);
+	if (ctx.noConnection) return scanPlacements(ctx, () => true);
+	if (ctx.kind === 'minor' || ctx.placedThisTurn || ctx.tokensLeft <= 0) return false;
+	return ctx.graph.someCity(
+		ctx.corporation,
+		(hex, city) => (!ctx.hexes || ctx.hexes.includes(hex)) && placementCost(ctx, { hex, city }, true).ok
+	);
 }
 
 /** Offers each legal placement, in map order, to `found` until it returns true; true if it did. */

@@ -236,17 +236,21 @@ export function crowdedCorporation(state: GameState, config: ResolvedConfig): Co
 	if (state.round.kind !== 'operating') return null;
 	// Asked before every operating action and step: one pass over each charter, no copies.
 	const limits = config.phases[state.phase].trainLimit;
-	for (const c of corporationList(state)) {
-		if (!c.floated || c.closed) continue;
+	const list = corporationList(state);
+	for (let i = 0; i < list.length; i++) {
+		const c = list[i];
+		const trains = c.trains;
 		// One train or none can break no limit but a limit below one.
-		if (c.trains.length <= 1 && c.trains.length <= limits[c.type]) continue;
+		if (trains.length <= 1 && trains.length <= limits[c.type]) continue;
+		if (!c.floated || c.closed) continue;
 		let counted = 0;
 		let pullmanLike = 0;
 		let pPlus = 0;
-		for (const t of c.trains) {
-			if (!isExtra(t.name)) counted++;
-			if (t.name === '2P' || t.name === 'LP') pullmanLike++;
-			else if (t.name === 'P+') pPlus++;
+		for (let j = 0; j < trains.length; j++) {
+			const name = trains[j].name;
+			if (!isExtra(name)) counted++;
+			if (name === '2P' || name === 'LP') pullmanLike++;
+			else if (name === 'P+') pPlus++;
 		}
 		if (counted > limits[c.type] || pullmanLike > 1 || pPlus > 1) return c;
 	}

@@ -29,7 +29,9 @@ function stackHead(
 	keep: (c: string) => boolean = () => true
 ): string[] {
 	const out: string[] = [];
-	for (const c of state.companyOrder) {
+	const order = state.companyOrder;
+	for (let i = 0; i < order.length; i++) {
+		const c = order[i];
 		if (out.length >= count) break;
 		if (config.companyDefs[c].kind === kind && isUnsold(state, c) && keep(c)) out.push(c);
 	}
