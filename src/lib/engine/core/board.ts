@@ -3,7 +3,7 @@
  * and tokens, water borders still charged, and the tile supply.
  */
 import type { HexDef, MapDef } from './board-map';
-import { borderKey, emptyBoard, tileNameOf, type BoardState, type StationToken } from './board-state';
+import { borderKey, emptyBoard, tileNameOf, type BoardState, type PlacedTile, type StationToken } from './board-state';
 import { EDGES, rotateEdge, type Edge } from './hex';
 import { tileId, type CorporationId, type HexId, type TileId } from './ids';
 import { cityTownEdges, colorIndex, type BorderDef, type TileDef } from './tile';
@@ -23,13 +23,30 @@ export function tileOnHex(map: MapDef, board: BoardState, hex: HexId): LaidTile 
 	const h = map.byId.get(hex);
 	if (!h) return null;
 	const placed = board.tiles[hex];
+	// Asked many times per action for the same tile: the answer is kept per placed tile (records
+	// are never changed, only replaced) and per printed hex.
+	const kept = placed ? laidByPlaced.get(placed) : laidByHex.get(h);
+	if (kept && kept.map === map && kept.hex === h) return kept.laid;
 	const def = placed ? map.tiles.get(tileNameOf(placed.tile)) : h.tile;
 	if (!def) return null;
 	const fl = h.tile.futureLabel;
 	// The printed future label rides on every tile below its colour [reference hex.rb lay].
 	const futureLabel = fl && colorIndex(def.color) < colorIndex(fl.color) ? fl : null;
-	return { def, rotation: placed ? placed.rotation : 0, futureLabel };
+	const laid: LaidTile = { def, rotation: placed ? placed.rotation : 0, futureLabel };
+	const entry = { map, hex: h, laid };
+	if (placed) laidByPlaced.set(placed, entry);
+	else laidByHex.set(h, entry);
+	return laid;
 }
+
+interface KeptLaid {
+	readonly map: MapDef;
+	readonly hex: HexDef;
+	readonly laid: LaidTile;
+}
+
+const laidByPlaced = new WeakMap<PlacedTile, KeptLaid>();
+const laidByHex = new WeakMap<HexDef, KeptLaid>();
 
 /** The board edges of a city's track on a laid tile. */
 export function cityEdges(tile: LaidTile, city: number): Edge[] {
@@ -100,7 +117,7 @@ export function pendingReservations(map: MapDef, board: BoardState, hex: HexId, 
 	const tile = tileOnHex(map, board, hex);
 	if (!tile) return [];
 	const single = tile.def.cities.length === 1;
-	return board.reservations.filter((corp) => {
+	return reservedOnHex(map, board.reservations, hex).filter((corp) => {
 		const home = map.homes.get(corp);
 		if (!home || home.hex !== hex) return false;
 		if (home.city === null) {
@@ -112,6 +129,30 @@ export function pendingReservations(map: MapDef, board: BoardState, hex: HexId, 
 		return !board.tokens.some((t) => t.hex === hex && t.city === city && t.corporation === corp);
 	});
 }
+
+/**
+ * The reservations of corporations whose home is on `hex`, in the list's order. Reservation lists
+ * are replaced, never changed, so the split by hex is kept per list.
+ */
+function reservedOnHex(map: MapDef, reservations: readonly CorporationId[], hex: HexId): readonly CorporationId[] {
+	let kept = reservedByHex.get(reservations);
+	if (!kept || kept.map !== map) {
+		const byHex = new Map<HexId, CorporationId[]>();
+		for (const corp of reservations) {
+			const home = map.homes.get(corp);
+			if (!home) continue;
+			const list = byHex.get(home.hex);
+			if (list) list.push(corp);
+			else byHex.set(home.hex, [corp]);
+		}
+		kept = { map, byHex };
+		reservedByHex.set(reservations, kept);
+	}
+	return kept.byHex.get(hex) ?? NO_RESERVATIONS;
+}
+
+const NO_RESERVATIONS: readonly CorporationId[] = [];
+const reservedByHex = new WeakMap<readonly CorporationId[], { readonly map: MapDef; readonly byHex: ReadonlyMap<HexId, CorporationId[]> }>();
 
 /** Tile-level reservations still pending on a hex (M14 before it chooses its London city). */
 export function pendingTileReservations(map: MapDef, board: BoardState, hex: HexId): CorporationId[] {

@@ -130,6 +130,8 @@ export function tokenPlacements(ctx: StationContext): TokenPlacement[] {
 export function canPlaceAnyToken(ctx: StationContext): boolean {
 	if (ctx.noConnection) return scanPlacements(ctx, () => true);
 	if (ctx.kind === 'minor' || ctx.placedThisTurn || ctx.tokensLeft <= 0) return false;
+	// The price is the same in every city: a company that cannot pay it places nowhere.
+	if ((ctx.price ?? TOKEN_PRICE) > ctx.cash) return false;
 	return ctx.graph.someCity(
 		ctx.corporation,
 		(hex, city) => (!ctx.hexes || ctx.hexes.includes(hex)) && placementCost(ctx, { hex, city }, true).ok

@@ -13,8 +13,27 @@ import {
 import { isUnsold } from '../entities';
 import type { GameState } from '../state';
 
-function stack(state: GameState, config: ResolvedConfig, kind: 'minor' | 'concession' | 'private'): string[] {
-	return state.companyOrder.filter((c) => config.companyDefs[c].kind === kind && isUnsold(state, c));
+type StackKind = 'minor' | 'concession' | 'private';
+
+/**
+ * The companies of one kind in the order's sequence. Orders are replaced, never changed, so the
+ * split is kept per order (the boxes are asked for at every stock-round action).
+ */
+function ofKind(state: GameState, config: ResolvedConfig, kind: StackKind): readonly string[] {
+	let kept = byKind.get(state.companyOrder);
+	if (!kept || kept.config !== config) {
+		const lists: Record<string, string[]> = {};
+		for (const c of state.companyOrder) (lists[config.companyDefs[c].kind] ??= []).push(c);
+		kept = { config, lists };
+		byKind.set(state.companyOrder, kept);
+	}
+	return kept.lists[kind] ?? [];
+}
+
+const byKind = new WeakMap<readonly string[], { readonly config: ResolvedConfig; readonly lists: Readonly<Record<string, string[]>> }>();
+
+function stack(state: GameState, config: ResolvedConfig, kind: StackKind): string[] {
+	return ofKind(state, config, kind).filter((c) => isUnsold(state, c));
 }
 
 /**
@@ -24,16 +43,16 @@ function stack(state: GameState, config: ResolvedConfig, kind: 'minor' | 'conces
 function stackHead(
 	state: GameState,
 	config: ResolvedConfig,
-	kind: 'minor' | 'concession' | 'private',
+	kind: StackKind,
 	count: number,
 	keep: (c: string) => boolean = () => true
 ): string[] {
 	const out: string[] = [];
-	const order = state.companyOrder;
+	const order = ofKind(state, config, kind);
 	for (let i = 0; i < order.length; i++) {
 		const c = order[i];
 		if (out.length >= count) break;
-		if (config.companyDefs[c].kind === kind && isUnsold(state, c) && keep(c)) out.push(c);
+		if (isUnsold(state, c) && keep(c)) out.push(c);
 	}
 	return out;
 }
