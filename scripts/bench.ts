@@ -15,6 +15,10 @@
  * processes (cold JIT): the median replay time there, module loading excluded, and apart the
  * median time to load the modules. Part of `games`.
  *
+ * `shipped` (scripts/bench-shipped.ts): the longest game replayed by the engine bundled as the app
+ * ships it (no development loader): in process, in fresh Node processes and in fresh Chromium
+ * pages (`--page-runs N`, when Chromium is installed). Part of `games`.
+ *
  * `--reference-ms MS` (or the environment's BENCH_REFERENCE_MS): the reference engine's time to
  * load the longest game, measured elsewhere; the benchmark then also prints how many times faster
  * our replay is, in process and in a fresh process. Without it only our figures are printed.
@@ -28,7 +32,7 @@
  * `mailbox` (scripts/bench-mailbox.ts): a late joiner receiving a 1,500-entry game from the relay's
  * encrypted mailbox, nobody else online (fetch and apply, and until its view has the head).
  *
- *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--fresh-runs N] [--reference-ms MS]
+ *   npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--fresh-runs N] [--page-runs N] [--reference-ms MS]
  *                    [--only games,open,sync,router,ui,mailbox]
  *
  * `--only` runs just the named parts (e.g. `npm run bench -- --only router`).
@@ -45,6 +49,7 @@ import { benchRouter } from './bench-router';
 import { benchUi } from './bench-ui';
 import { benchMailbox, type MailboxBench } from './bench-mailbox';
 import { benchFresh, type FreshReplay } from './bench-fresh';
+import { benchShipped, type ShippedReplay } from './bench-shipped';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -66,7 +71,7 @@ function numberArg(name: string, fallback: number): number {
 const PARTS = ['games', 'open', 'sync', 'router', 'ui', 'mailbox'] as const;
 type Part = (typeof PARTS)[number];
 
-const USAGE = `usage: npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--fresh-runs N] [--reference-ms MS] [--only ${PARTS.join(',')}]`;
+const USAGE = `usage: npm run bench [-- --runs N] [--warmup N] [--profile-runs N] [--fresh-runs N] [--page-runs N] [--reference-ms MS] [--only ${PARTS.join(',')}]`;
 
 /** A wrong argument prints the usage and exits, without a stack trace. */
 function usage(problem: string): never {
@@ -85,6 +90,13 @@ function referenceMs(): number | null {
 }
 
 /** How many times faster than the reference, to one decimal. */
+interface Reference {
+	ms: number;
+	inProcessTimes: number;
+	freshTimes: number | null;
+	shipped: { inProcessTimes: number; freshTimes: number; pageTimes: number | null } | null;
+}
+
 function timesFaster(reference: number, ours: number): number {
 	return Math.round((10 * reference) / ours) / 10;
 }
@@ -109,7 +121,8 @@ export function summary(out: {
 	open?: unknown;
 	mailbox?: MailboxBench;
 	fresh?: FreshReplay | null;
-	reference?: { ms: number; inProcessTimes: number; freshTimes: number | null } | null;
+	shipped?: ShippedReplay | null;
+	reference?: Reference | null;
 	skipped?: string;
 }): string {
 	const lines = ['Summary:'];
@@ -124,11 +137,22 @@ export function summary(out: {
 		lines.push(
 			`  fresh process: ${out.fresh.game} replays in ${out.fresh.replayMedianMs} ms (median of ${out.fresh.runs}; loading the modules took ${out.fresh.loadMedianMs} ms more)`
 		);
-	if (out.reference)
+	if (out.shipped) {
+		const s = out.shipped;
 		lines.push(
-			`  against the reference's ${out.reference.ms} ms: ${out.reference.inProcessTimes}x faster in process` +
-				(out.reference.freshTimes !== null ? `, ${out.reference.freshTimes}x in a fresh process` : '')
+			`  shipped engine (bundled, ${s.bundleKiB} KiB): ${s.game} replays in ${s.inProcess.medianMs} ms in process, ${s.freshProcess.medianMs} ms in a fresh process` +
+				(s.freshPage ? `, ${s.freshPage.medianMs} ms in a fresh ${s.freshPage.browser} page` : ' (no Chromium: no page figure)')
 		);
+	}
+	if (out.reference) {
+		const r = out.reference;
+		lines.push(
+			`  against the reference's ${r.ms} ms: ${r.inProcessTimes}x faster in process` +
+				(r.freshTimes !== null ? `, ${r.freshTimes}x in a fresh process` : '') +
+				(r.shipped ? `; shipped engine ${r.shipped.inProcessTimes}x in process, ${r.shipped.freshTimes}x in a fresh process` : '') +
+				(r.shipped?.pageTimes ? `, ${r.shipped.pageTimes}x in a fresh page` : '')
+		);
+	}
 	if (out.open) lines.push('  open: see "open" above (longest game with and without checkpoints)');
 	if (out.sync) lines.push(`  sync: an action reaches the other peer in ${out.sync.actionToPeerMs.median} ms (median); a 1500-action log verifies in ${out.sync.verify1500Ms} ms`);
 	if (out.mailbox) {
@@ -231,6 +255,7 @@ async function main(): Promise<void> {
 	const warmups = numberArg('--warmup', 20);
 	const profileRuns = numberArg('--profile-runs', 20);
 	const freshRuns = numberArg('--fresh-runs', 5);
+	const pageRuns = numberArg('--page-runs', 3);
 	const refMs = referenceMs();
 	const only = partsAsked();
 	if (!existsSync(fixtures)) {
@@ -276,9 +301,22 @@ async function main(): Promise<void> {
 	const profile = longest ? { game: longest.name, ...(await profileReplays(longest.json, profileRuns)) } : null;
 	// The longest game once in each of a few fresh processes (bench-fresh.ts).
 	const fresh = longest ? benchFresh(longest.file, longest.name, freshRuns) : null;
-	const reference =
+	// The same game by the engine bundled as the app ships it (bench-shipped.ts).
+	const shipped = longest ? await benchShipped(longest.file, longest.name, { runs, warmups, freshRuns, pageRuns }) : null;
+	const reference: Reference | null =
 		refMs !== null && longest
-			? { ms: refMs, inProcessTimes: timesFaster(refMs, longest.medianMs), freshTimes: fresh ? timesFaster(refMs, fresh.replayMedianMs) : null }
+			? {
+					ms: refMs,
+					inProcessTimes: timesFaster(refMs, longest.medianMs),
+					freshTimes: fresh ? timesFaster(refMs, fresh.replayMedianMs) : null,
+					shipped: shipped
+						? {
+								inProcessTimes: timesFaster(refMs, shipped.inProcess.medianMs),
+								freshTimes: timesFaster(refMs, shipped.freshProcess.medianMs),
+								pageTimes: shipped.freshPage ? timesFaster(refMs, shipped.freshPage.medianMs) : null
+							}
+						: null
+				}
 			: null;
 	// Opening the longest game with and without checkpoints (bench-open.ts); an action's time to
 	// reach the other peer and a 1500-entry log's signature check (bench-sync.ts).
@@ -290,7 +328,7 @@ async function main(): Promise<void> {
 	const open = only.has('open') ? { imported: benchOpen(runs), native: await benchOpenNative(runs) } : undefined;
 	// A late joiner receiving a 1,500-entry game from the mailbox (bench-mailbox.ts).
 	const mailbox = only.has('mailbox') ? await benchMailbox() : undefined;
-	const out = { node: process.version, ...(only.has('games') ? { games, profile, fresh, reference } : {}), open, sync, router, ui, mailbox };
+	const out = { node: process.version, ...(only.has('games') ? { games, profile, fresh, shipped, reference } : {}), open, sync, router, ui, mailbox };
 	process.stdout.write(JSON.stringify(out, null, 2) + '\n');
 	process.stdout.write(summary(out) + '\n');
 }

@@ -174,7 +174,7 @@ export class TrackGraph {
 	reach(corp: CorporationId): Reach {
 		const cached = this.cache.get(corp);
 		if (cached) return cached;
-		const r = this.walk(corp);
+		const r = this.walk(corp)!;
 		this.cache.set(corp, r);
 		return r;
 	}
@@ -190,7 +190,8 @@ export class TrackGraph {
 	/**
 	 * Whether the corporation reaches `hex` by one of `sides`: `connectedSides(corp, hex)` has
 	 * one of them. Without a kept answer, the walk ends at the first such side and is not kept
-	 * (a lay, the usual asker, changes the hex and so drops the answer anyway).
+	 * (a lay, the usual asker, changes the hex and so drops the answer anyway); a walk that meets
+	 * none is complete and is kept.
 	 */
 	reachesSide(corp: CorporationId, hex: HexId, sides: readonly Edge[]): boolean {
 		const i = this.index.get(hex);
@@ -201,7 +202,9 @@ export class TrackGraph {
 		let mask = 0;
 		for (const e of sides) mask |= 1 << e;
 		if (mask === 0) return false;
-		this.walk(corp, undefined, Infinity, i, mask);
+		const r = this.walk(corp, undefined, Infinity, i, mask);
+		// A walk that never met the sides is complete: keep it as `reach`'s answer.
+		if (!this.lastWalkDone && r) this.cache.set(corp, r);
 		return this.lastWalkDone;
 	}
 
@@ -222,7 +225,7 @@ export class TrackGraph {
 		}
 		const hexes = this.map.hexes;
 		const r = this.walk(corp, undefined, Infinity, -1, 0, (hi, city) => accept(hexes[hi].id, city));
-		if (this.lastWalkDone) return true;
+		if (this.lastWalkDone || !r) return true;
 		this.cache.set(corp, r);
 		return false;
 	}
@@ -244,7 +247,7 @@ export class TrackGraph {
 	connects(corp: CorporationId, fromHex: HexId, target: { hex: HexId; city: number }): boolean {
 		const hi = this.index.get(fromHex);
 		if (hi === undefined || this.tracks[hi].nodeKinds.length === 0) return false;
-		return this.walk(corp, [[hi, 0]]).cities.has(`${target.hex}-${target.city}`);
+		return this.walk(corp, [[hi, 0]])!.cities.has(`${target.hex}-${target.city}`);
 	}
 
 	/**
@@ -272,7 +275,7 @@ export class TrackGraph {
 			if (hi === undefined) continue;
 			const node = this.tracks[hi].nodeCity.indexOf(t.city);
 			if (node < 0) continue;
-			const w = this.walk(corp, [[hi, node]], 2);
+			const w = this.walk(corp, [[hi, node]], 2)!;
 			for (let i = 0; i < touched.length; i++) touched[i] |= w.touched[i];
 			if (w.nodes.length >= 2) return true;
 		}
@@ -316,12 +319,13 @@ export class TrackGraph {
 		target = -1,
 		targetSides = 0,
 		accept: ((hex: number, city: number) => boolean) | null = null
-	): WalkReach {
+	): WalkReach | null {
 		const tracks = this.tracks;
 		const across = this.across;
-		const { pathSeen, nodeSeen } = this.scratch();
+		const { pathSeen, nodeSeen, sides } = this.scratch();
 		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
-		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, accept, done: false };
+		const connected: number[] = [];
+		const w: WalkState = { corp, touched, connected, paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, accept, done: false };
 		const stack = w.stack;
 		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
 		else
@@ -359,13 +363,29 @@ export class TrackGraph {
 				for (let side = 0; side < 2; side++) {
 					const node = path.node[side];
 					if (node >= 0) {
-						this.reachNode(w, hi * 16 + node);
+						if (!(nodeSeen[hi * 16 + node] & 2)) this.reachNode(w, hi * 16 + node);
 						continue;
 					}
+					// `connect` for both sides of the edge, written out: this is the walk's busiest line.
 					const edge = path.edge[side];
-					this.connect(w, hi, edge);
+					touched[hi >> 5] |= 1 << (hi & 31);
+					let sbit = 1 << edge;
+					if (!(sides[hi] & sbit)) {
+						sides[hi] |= sbit;
+						connected.push(hi * 8 + edge);
+						if (hi === target && targetSides & sbit) w.done = true;
+					}
 					const ni = across[hi * 6 + edge];
-					if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
+					if (ni >= 0) {
+						const back = (edge + 3) % 6;
+						touched[ni >> 5] |= 1 << (ni & 31);
+						sbit = 1 << back;
+						if (!(sides[ni] & sbit)) {
+							sides[ni] |= sbit;
+							connected.push(ni * 8 + back);
+							if (ni === target && targetSides & sbit) w.done = true;
+						}
+					}
 				}
 			}
 
@@ -395,6 +415,9 @@ export class TrackGraph {
 			for (let i = 0; i < at.length; i += 3) if (LANES_MEET[lane + at[i + 2]]) stack.push(ni, at[i], at[i + 1]);
 		}
 
+		this.lastWalkDone = w.done;
+		// A walk ended at its target side or accepted city answers only that it got there.
+		if (w.done && (target >= 0 || accept)) return null;
 		// Reached nodes in hex then node order (a short list: insertion sort).
 		const keys = w.nodes;
 		for (let i = 1; i < keys.length; i++) {
@@ -410,7 +433,6 @@ export class TrackGraph {
 			if (kind === 'junction') continue;
 			nodes.push({ hex: this.map.hexes[k >> 4].id, kind, index: track.nodeOrdinal[k & 15] });
 		}
-		this.lastWalkDone = w.done;
 		return new WalkReach(this.map.hexes, { connected: w.connected, paths: w.paths, nodes, touched: w.touched });
 	}
 
