@@ -114,10 +114,12 @@ export function currentHomeCity(map: MapDef, board: BoardState, hex: HexId, prin
  * have not yet tokened it.
  */
 export function pendingReservations(map: MapDef, board: BoardState, hex: HexId, city: number): CorporationId[] {
+	const reserved = reservedOnHex(map, board.reservations, hex);
+	if (reserved.length === 0) return [];
 	const tile = tileOnHex(map, board, hex);
 	if (!tile) return [];
 	const single = tile.def.cities.length === 1;
-	return reservedOnHex(map, board.reservations, hex).filter((corp) => {
+	return reserved.filter((corp) => {
 		const home = map.homes.get(corp);
 		if (!home || home.hex !== hex) return false;
 		if (home.city === null) {
@@ -164,8 +166,20 @@ export function pendingTileReservations(map: MapDef, board: BoardState, hex: Hex
 
 /** Slots neither tokened nor reserved. */
 export function openSlots(map: MapDef, board: BoardState, hex: HexId, city: number): number {
-	const used = tokensInCity(board, hex, city).length + pendingReservations(map, board, hex, city).length;
-	return Math.max(0, cityCapacity(map, board, hex, city) - used);
+	return openSlotsGiven(map, board, hex, city, pendingReservations(map, board, hex, city));
+}
+
+/** `openSlots`, with the city's pending reservations already listed. */
+export function openSlotsGiven(map: MapDef, board: BoardState, hex: HexId, city: number, pending: readonly CorporationId[]): number {
+	return Math.max(0, cityCapacity(map, board, hex, city) - countTokensInCity(board, hex, city) - pending.length);
+}
+
+/** `tokensInCity(…).length`, without the list (asked for each city a station scan meets). */
+export function countTokensInCity(board: BoardState, hex: HexId, city: number): number {
+	const tokens = board.tokens;
+	let n = 0;
+	for (let i = 0; i < tokens.length; i++) if (tokens[i].hex === hex && tokens[i].city === city) n++;
+	return n;
 }
 
 /**

@@ -8,7 +8,7 @@
  * last slots those reservations still need.
  */
 import type { MapDef } from './board-map';
-import { openSlots, pendingReservations, pendingTileReservations, tileOnHex } from './board';
+import { openSlots, openSlotsGiven, pendingReservations, pendingTileReservations, tileOnHex } from './board';
 import type { BoardState, StationToken } from './board-state';
 import type { CorporationId, HexId } from './ids';
 
@@ -26,8 +26,9 @@ export function roomRefusal(
 ): RoomRefusal | null {
 	const tile = tileOnHex(map, board, hex);
 	if (!tile || city < 0 || city >= tile.def.cities.length) return 'no_city';
-	if (pendingReservations(map, board, hex, city).includes(corp)) return null;
-	if (openSlots(map, board, hex, city) <= 0) return 'city_full';
+	const pending = pendingReservations(map, board, hex, city);
+	if (pending.includes(corp)) return null;
+	if (openSlotsGiven(map, board, hex, city, pending) <= 0) return 'city_full';
 	const tileRes = pendingTileReservations(map, board, hex).filter((c) => c !== corp);
 	if (tileRes.length > 0 && !opts.ignoreTileReservations) {
 		let free = 0;
@@ -38,11 +39,18 @@ export function roomRefusal(
 }
 
 export function hasTokenInCity(board: BoardState, hex: HexId, city: number, corp: CorporationId): boolean {
-	return board.tokens.some((t) => t.hex === hex && t.city === city && t.corporation === corp);
+	const tokens = board.tokens;
+	for (let i = 0; i < tokens.length; i++) {
+		const t = tokens[i];
+		if (t.hex === hex && t.city === city && t.corporation === corp) return true;
+	}
+	return false;
 }
 
 export function hasTokenOnHex(board: BoardState, hex: HexId, corp: CorporationId): boolean {
-	return board.tokens.some((t) => t.hex === hex && t.corporation === corp);
+	const tokens = board.tokens;
+	for (let i = 0; i < tokens.length; i++) if (tokens[i].hex === hex && tokens[i].corporation === corp) return true;
+	return false;
 }
 
 export function placeToken(board: BoardState, token: StationToken): BoardState {
