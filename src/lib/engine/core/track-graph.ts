@@ -49,10 +49,26 @@ interface WalkState {
 	/** A hex index and a bit set of its sides: the walk ends once it connects one of them. */
 	readonly target: number;
 	readonly targetSides: number;
+	/** The work list by distance to the target hex, for a walk that has one (see `Frontier`). */
+	readonly bf: Frontier | null;
 	/** Asked of each city the walk reaches (hex index, city index); the walk ends once it says yes. */
 	readonly accept: ((hex: number, city: number) => boolean) | null;
 	/** The walk has met what it was asked to find (`stopAt` stops, a target side, or an accepted city). */
 	done: boolean;
+}
+
+/**
+ * A walk with a target hex takes its work nearest the target first: work items (three numbers,
+ * as on the plain stack) are kept in one list per hex distance to the target. What a walk reaches
+ * does not depend on the order it takes its work in, so only how soon it meets the target changes.
+ */
+interface Frontier {
+	readonly lists: number[][];
+	readonly tx: number;
+	readonly ty: number;
+	/** The lowest distance that may hold work. */
+	min: number;
+	size: number;
 }
 
 function sameToken(a: StationToken, b: StationToken): boolean {
@@ -71,6 +87,28 @@ export class TrackGraph {
 	private tokensAt: StationToken[][] | null = null;
 	/** Slots per city (hex * 16 + city; -1: not known yet), reset for the hexes a change touches. */
 	private readonly capacity: Int32Array;
+	/** Each hex's coordinates, by hex index. */
+	private readonly hx: Int16Array;
+	private readonly hy: Int16Array;
+	/** The lists of the frontier, kept between walks (a walk never starts another). */
+	private readonly frontierLists: number[][] = [];
+
+	private frontier(target: number): Frontier {
+		for (const l of this.frontierLists) l.length = 0;
+		return { lists: this.frontierLists, tx: this.hx[target], ty: this.hy[target], min: 0, size: 0 };
+	}
+
+	/** Adds a work item to the frontier, in the list of its hex's distance to the target. */
+	private bfPush(f: Frontier, hi: number, a: number, b: number): void {
+		const dx = Math.abs(this.hx[hi] - f.tx);
+		const dy = Math.abs(this.hy[hi] - f.ty);
+		const d = dy > dx ? dx + ((dy - dx) >> 1) : dx;
+		while (f.lists.length <= d) f.lists.push([]);
+		f.lists[d].push(hi, a, b);
+		if (d < f.min) f.min = d;
+		f.size++;
+	}
+
 	/** Number of changes seen; answers are cached per version. */
 	version = 0;
 
@@ -80,6 +118,8 @@ export class TrackGraph {
 		map.hexes.forEach((h, i) => this.index.set(h.id, i));
 		this.across = new Int32Array(map.hexes.length * 6).fill(-1);
 		this.capacity = new Int32Array(map.hexes.length * 16).fill(-1);
+		this.hx = Int16Array.from(map.hexes, (h) => h.coord.x);
+		this.hy = Int16Array.from(map.hexes, (h) => h.coord.y);
 		this.tileCount = Object.keys(board.tiles).length;
 		map.hexes.forEach((h, i) => {
 			for (let e = 0; e < 6; e++) {
@@ -236,7 +276,11 @@ export class TrackGraph {
 		if (cached) return cached.cities.has(`${hex}-${city}`);
 		const target = this.index.get(hex);
 		if (target === undefined) return false;
-		return this.someCity(corp, (h, c) => c === city && h === hex);
+		// Nearest the city first; a walk that never meets it is complete and is kept.
+		const r = this.walk(corp, undefined, Infinity, target, 0, (hi, c) => c === city && hi === target);
+		if (this.lastWalkDone || !r) return true;
+		this.cache.set(corp, r);
+		return false;
 	}
 
 	/**
@@ -325,7 +369,8 @@ export class TrackGraph {
 		const { pathSeen, nodeSeen, sides } = this.scratch();
 		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
 		const connected: number[] = [];
-		const w: WalkState = { corp, touched, connected, paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, accept, done: false };
+		const bf = target >= 0 ? this.frontier(target) : null;
+		const w: WalkState = { corp, touched, connected, paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, bf, accept, done: false };
 		const stack = w.stack;
 		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
 		else
@@ -339,15 +384,29 @@ export class TrackGraph {
 				if (node >= 0) this.startNode(w, hi, node);
 			}
 
-		while (stack.length > 0 && !w.done) {
-			const end = stack.pop()!;
-			const pi = stack.pop()!;
-			const hi = stack.pop()!;
+		while ((bf ? bf.size > 0 : stack.length > 0) && !w.done) {
+			let end: number, pi: number, hi: number;
+			if (bf) {
+				while (bf.lists[bf.min].length === 0) bf.min++;
+				const list = bf.lists[bf.min];
+				end = list.pop()!;
+				pi = list.pop()!;
+				hi = list.pop()!;
+				bf.size--;
+			} else {
+				end = stack.pop()!;
+				pi = stack.pop()!;
+				hi = stack.pop()!;
+			}
 			const track = tracks[hi];
 			if (pi < 0) {
 				// walk out of a node along every path except ignored ones
 				const at = track.atNode[end];
-				for (let i = 0; i < at.length; i += 3) if (!at[i + 2]) stack.push(hi, at[i], at[i + 1]);
+				for (let i = 0; i < at.length; i += 3)
+					if (!at[i + 2]) {
+						if (bf) this.bfPush(bf, hi, at[i], at[i + 1]);
+						else stack.push(hi, at[i], at[i + 1]);
+					}
 				continue;
 			}
 			const path = track.paths[pi];
@@ -396,7 +455,9 @@ export class TrackGraph {
 				if (kind === 'junction') {
 					const at = track.atNode[onode];
 					for (let i = 0; i < at.length; i += 3) {
-						if (at[i] !== pi && !track.paths[at[i]].terminal) stack.push(hi, at[i], at[i + 1]);
+						if (at[i] === pi || track.paths[at[i]].terminal) continue;
+						if (bf) this.bfPush(bf, hi, at[i], at[i + 1]);
+						else stack.push(hi, at[i], at[i + 1]);
 					}
 					continue;
 				}
@@ -404,7 +465,8 @@ export class TrackGraph {
 				const nkey = hi * 16 + onode;
 				if (nodeSeen[nkey] & 1) continue;
 				nodeSeen[nkey] |= 1;
-				stack.push(hi, -1, onode);
+				if (bf) this.bfPush(bf, hi, -1, onode);
+				else stack.push(hi, -1, onode);
 				continue;
 			}
 			const edge = path.edge[other];
@@ -412,7 +474,11 @@ export class TrackGraph {
 			if (ni < 0) continue;
 			const lane = path.lane[other] * 64;
 			const at = tracks[ni].atEdge[(edge + 3) % 6];
-			for (let i = 0; i < at.length; i += 3) if (LANES_MEET[lane + at[i + 2]]) stack.push(ni, at[i], at[i + 1]);
+			for (let i = 0; i < at.length; i += 3)
+				if (LANES_MEET[lane + at[i + 2]]) {
+					if (bf) this.bfPush(bf, ni, at[i], at[i + 1]);
+					else stack.push(ni, at[i], at[i + 1]);
+				}
 		}
 
 		this.lastWalkDone = w.done;
@@ -465,7 +531,8 @@ export class TrackGraph {
 		if (nodeSeen[key] & 1) return;
 		nodeSeen[key] |= 1;
 		this.reachNode(w, key);
-		w.stack.push(hi, -1, node);
+		if (w.bf) this.bfPush(w.bf, hi, -1, node);
+		else w.stack.push(hi, -1, node);
 	}
 
 	/** blockedMemo per node — 0: not asked yet, 1: open, 2: blocked. */
