@@ -71,6 +71,8 @@ interface Frontier {
 	size: number;
 }
 
+const NO_STARTS: readonly number[] = [];
+
 function sameToken(a: StationToken, b: StationToken): boolean {
 	return a.hex === b.hex && a.city === b.city && a.corporation === b.corporation && a.kind === b.kind;
 }
@@ -85,6 +87,8 @@ export class TrackGraph {
 	private readonly cache = new Map<CorporationId, WalkReach>();
 	/** Tokens per hex index, rebuilt on demand after the tokens change. */
 	private tokensAt: StationToken[][] | null = null;
+	/** Each corporation's stations as hex index and city, in board order; rebuilt as `tokensAt` is. */
+	private startsOf: Map<CorporationId, number[]> | null = null;
 	/** Slots per city (hex * 16 + city; -1: not known yet), reset for the hexes a change touches. */
 	private readonly capacity: Int32Array;
 	/** Each hex's coordinates, by hex index. */
@@ -169,7 +173,10 @@ export class TrackGraph {
 					corps.add(list[i].corporation);
 				}
 			// A copy with the same tokens keeps the index: blocking reads only city and owner.
-			if (head < a.length - tail || head < b.length - tail) this.tokensAt = null;
+			if (head < a.length - tail || head < b.length - tail) {
+				this.tokensAt = null;
+				this.startsOf = null;
+			}
 		}
 		if (prev.extraSlots !== board.extraSlots) {
 			for (const key of new Set([...Object.keys(prev.extraSlots), ...Object.keys(board.extraSlots)]))
@@ -313,17 +320,32 @@ export class TrackGraph {
 	private readonly routeCache = new Map<CorporationId, { value: boolean; touched: number[] }>();
 
 	private walkFromEachStation(corp: CorporationId, touched: number[]): boolean {
-		for (const t of this.board.tokens) {
-			if (t.corporation !== corp) continue;
-			const hi = this.index.get(t.hex);
-			if (hi === undefined) continue;
-			const node = this.tracks[hi].nodeCity.indexOf(t.city);
+		const starts = this.stationStarts(corp);
+		for (let s = 0; s < starts.length; s += 2) {
+			const hi = starts[s];
+			const node = this.tracks[hi].nodeCity.indexOf(starts[s + 1]);
 			if (node < 0) continue;
 			const w = this.walk(corp, [[hi, node]], 2)!;
 			for (let i = 0; i < touched.length; i++) touched[i] |= w.touched[i];
 			if (w.nodes.length >= 2) return true;
 		}
 		return false;
+	}
+
+	/** The corporation's stations, as hex index and city pairs (see `startsOf`). */
+	private stationStarts(corp: CorporationId): readonly number[] {
+		if (!this.startsOf) {
+			const starts = new Map<CorporationId, number[]>();
+			for (const t of this.board.tokens) {
+				const hi = this.index.get(t.hex);
+				if (hi === undefined) continue;
+				let list = starts.get(t.corporation);
+				if (!list) starts.set(t.corporation, (list = []));
+				list.push(hi, t.city);
+			}
+			this.startsOf = starts;
+		}
+		return this.startsOf.get(corp) ?? NO_STARTS;
 	}
 
 	private tokensOnHex(hi: number): readonly StationToken[] {
@@ -373,16 +395,24 @@ export class TrackGraph {
 		const w: WalkState = { corp, touched, connected, paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, bf, accept, done: false };
 		const stack = w.stack;
 		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
-		else
-			for (const t of this.board.tokens) {
-				if (t.corporation !== corp) continue;
-				const hi = this.index.get(t.hex);
-				if (hi === undefined) continue;
-				w.touched[hi >> 5] |= 1 << (hi & 31);
-				const node = tracks[hi].nodeCity.indexOf(t.city);
-				for (let e = 0; e < 6; e++) if (across[hi * 6 + e] >= 0) this.connect(w, hi, e);
+		else {
+			const starts = this.stationStarts(corp);
+			for (let s = 0; s < starts.length; s += 2) {
+				const hi = starts[s];
+				touched[hi >> 5] |= 1 << (hi & 31);
+				// A station's hex is connected on every side track may lead across (`connect`, written out).
+				for (let e = 0; e < 6; e++) {
+					if (across[hi * 6 + e] < 0) continue;
+					const sbit = 1 << e;
+					if (sides[hi] & sbit) continue;
+					sides[hi] |= sbit;
+					connected.push(hi * 8 + e);
+					if (hi === target && targetSides & sbit) w.done = true;
+				}
+				const node = tracks[hi].nodeCity.indexOf(starts[s + 1]);
 				if (node >= 0) this.startNode(w, hi, node);
 			}
+		}
 
 		while ((bf ? bf.size > 0 : stack.length > 0) && !w.done) {
 			let end: number, pi: number, hi: number;
@@ -558,7 +588,11 @@ export class TrackGraph {
 				sides: new Uint8Array(n)
 			};
 		} else {
-			for (const a of Object.values(this.scratchMarks)) a.fill(0);
+			const m = this.scratchMarks;
+			m.pathSeen.fill(0);
+			m.nodeSeen.fill(0);
+			m.blockedMemo.fill(0);
+			m.sides.fill(0);
 		}
 		return this.scratchMarks;
 	}
