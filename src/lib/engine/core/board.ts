@@ -120,8 +120,8 @@ export function pendingReservations(map: MapDef, board: BoardState, hex: HexId, 
 	if (!tile) return [];
 	const single = tile.def.cities.length === 1;
 	return reserved.filter((corp) => {
-		const home = map.homes.get(corp);
-		if (!home || home.hex !== hex) return false;
+		// Every corporation listed has its home on this hex (reservedOnHex).
+		const home = map.homes.get(corp)!;
 		if (home.city === null) {
 			// a single-city hex; a tile-level home (M14) reserves no particular city
 			if (!single || city !== 0 || map.tileReservations.get(hex)?.includes(corp)) return false;

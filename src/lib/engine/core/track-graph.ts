@@ -249,10 +249,18 @@ export class TrackGraph {
 		let mask = 0;
 		for (const e of sides) mask |= 1 << e;
 		if (mask === 0) return false;
-		const r = this.walk(corp, undefined, Infinity, i, mask);
-		// A walk that never met the sides is complete: keep it as `reach`'s answer.
-		if (!this.lastWalkDone && r) this.cache.set(corp, r);
-		return this.lastWalkDone;
+		return this.search(corp, i, mask, null);
+	}
+
+	/**
+	 * A walk that ends once it meets what it looks for (a side of `target`, or a city `accept`
+	 * takes); whether it met it. A walk that never does is complete, and is kept as `reach`'s answer.
+	 */
+	private search(corp: CorporationId, target: number, targetSides: number, accept: ((hex: number, city: number) => boolean) | null): boolean {
+		const r = this.walk(corp, undefined, Infinity, target, targetSides, accept);
+		if (this.lastWalkDone || !r) return true;
+		this.cache.set(corp, r);
+		return false;
 	}
 
 	/** Whether the last walk ended on what it was asked to find (`stopAt` stops, a target side, or an accepted city). */
@@ -271,10 +279,7 @@ export class TrackGraph {
 			return false;
 		}
 		const hexes = this.map.hexes;
-		const r = this.walk(corp, undefined, Infinity, -1, 0, (hi, city) => accept(hexes[hi].id, city));
-		if (this.lastWalkDone || !r) return true;
-		this.cache.set(corp, r);
-		return false;
+		return this.search(corp, -1, 0, (hi, city) => accept(hexes[hi].id, city));
 	}
 
 	/** Whether the corporation reaches a city: `reach(corp).cities` has it, with a walk that ends there. */
@@ -283,11 +288,8 @@ export class TrackGraph {
 		if (cached) return cached.cities.has(`${hex}-${city}`);
 		const target = this.index.get(hex);
 		if (target === undefined) return false;
-		// Nearest the city first; a walk that never meets it is complete and is kept.
-		const r = this.walk(corp, undefined, Infinity, target, 0, (hi, c) => c === city && hi === target);
-		if (this.lastWalkDone || !r) return true;
-		this.cache.set(corp, r);
-		return false;
+		// The walk goes nearest the city first.
+		return this.search(corp, target, 0, (hi, c) => c === city && hi === target);
 	}
 
 	/**
@@ -388,11 +390,10 @@ export class TrackGraph {
 	): WalkReach | null {
 		const tracks = this.tracks;
 		const across = this.across;
-		const { pathSeen, nodeSeen, sides } = this.scratch();
+		const { pathSeen, nodeSeen } = this.scratch();
 		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
-		const connected: number[] = [];
 		const bf = target >= 0 ? this.frontier(target) : null;
-		const w: WalkState = { corp, touched, connected, paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, bf, accept, done: false };
+		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, bf, accept, done: false };
 		const stack = w.stack;
 		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
 		else {
@@ -400,15 +401,7 @@ export class TrackGraph {
 			for (let s = 0; s < starts.length; s += 2) {
 				const hi = starts[s];
 				touched[hi >> 5] |= 1 << (hi & 31);
-				// A station's hex is connected on every side track may lead across (`connect`, written out).
-				for (let e = 0; e < 6; e++) {
-					if (across[hi * 6 + e] < 0) continue;
-					const sbit = 1 << e;
-					if (sides[hi] & sbit) continue;
-					sides[hi] |= sbit;
-					connected.push(hi * 8 + e);
-					if (hi === target && targetSides & sbit) w.done = true;
-				}
+				for (let e = 0; e < 6; e++) if (across[hi * 6 + e] >= 0) this.connect(w, hi, e);
 				const node = tracks[hi].nodeCity.indexOf(starts[s + 1]);
 				if (node >= 0) this.startNode(w, hi, node);
 			}
@@ -452,29 +445,13 @@ export class TrackGraph {
 				for (let side = 0; side < 2; side++) {
 					const node = path.node[side];
 					if (node >= 0) {
-						if (!(nodeSeen[hi * 16 + node] & 2)) this.reachNode(w, hi * 16 + node);
+						this.reachNode(w, hi * 16 + node);
 						continue;
 					}
-					// `connect` for both sides of the edge, written out: this is the walk's busiest line.
 					const edge = path.edge[side];
-					touched[hi >> 5] |= 1 << (hi & 31);
-					let sbit = 1 << edge;
-					if (!(sides[hi] & sbit)) {
-						sides[hi] |= sbit;
-						connected.push(hi * 8 + edge);
-						if (hi === target && targetSides & sbit) w.done = true;
-					}
+					this.connect(w, hi, edge);
 					const ni = across[hi * 6 + edge];
-					if (ni >= 0) {
-						const back = (edge + 3) % 6;
-						touched[ni >> 5] |= 1 << (ni & 31);
-						sbit = 1 << back;
-						if (!(sides[ni] & sbit)) {
-							sides[ni] |= sbit;
-							connected.push(ni * 8 + back);
-							if (ni === target && targetSides & sbit) w.done = true;
-						}
-					}
+					if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
 				}
 			}
 

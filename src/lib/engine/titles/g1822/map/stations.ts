@@ -129,19 +129,22 @@ export function tokenPlacements(ctx: StationContext): TokenPlacement[] {
  */
 export function canPlaceAnyToken(ctx: StationContext): boolean {
 	if (ctx.noConnection) return scanPlacements(ctx, () => true);
-	if (ctx.kind === 'minor' || ctx.placedThisTurn || ctx.tokensLeft <= 0) return false;
 	// The price is the same in every city: a company that cannot pay it places nowhere.
-	if ((ctx.price ?? TOKEN_PRICE) > ctx.cash) return false;
+	if (placesNowhere(ctx) || (ctx.price ?? TOKEN_PRICE) > ctx.cash) return false;
 	return ctx.graph.someCity(
 		ctx.corporation,
 		(hex, city) => (!ctx.hexes || ctx.hexes.includes(hex)) && placementCost(ctx, { hex, city }, true).ok
 	);
 }
 
+/** Refusals of `placementCost` that hold for every city, so a scan ends at once. */
+function placesNowhere(ctx: StationContext): boolean {
+	return ctx.kind === 'minor' || ctx.placedThisTurn || ctx.tokensLeft <= 0;
+}
+
 /** Offers each legal placement, in map order, to `found` until it returns true; true if it did. */
 function scanPlacements(ctx: StationContext, found: (p: TokenPlacement) => boolean): boolean {
-	// Refusals that hold for every city (see validatePlaceToken) end the scan at once.
-	if (ctx.kind === 'minor' || ctx.placedThisTurn || ctx.tokensLeft <= 0) return false;
+	if (placesNowhere(ctx)) return false;
 	if (!ctx.noConnection) {
 		// Only connected cities can pass `validatePlaceToken`: try just the reached ones, which the
 		// graph lists in map order, as the full scan below would meet them.
