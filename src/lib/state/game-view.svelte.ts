@@ -89,7 +89,13 @@ export class GameView implements PlayTarget {
 		};
 	}
 
-	#update(view: SessionView<GameState>): void {
+	#update(next: SessionView<GameState>): void {
+		// The same position derived afresh (same head, same state hash) keeps its state object, so
+		// what the page holds for a position (a route being built, a click's problem) stays.
+		const prev = this.#view;
+		const samePosition =
+			prev?.stage === 'playing' && next.stage === 'playing' && prev.state && next.state && prev.head === next.head && prev.stateHash !== null && prev.stateHash === next.stateHash;
+		const view = samePosition && prev.state !== next.state ? { ...next, state: prev.state } : next;
 		this.#view = view;
 		this.#divergent = this.#session.divergent();
 		this.#peers = this.#onlinePeers(view, this.#session.peers());
