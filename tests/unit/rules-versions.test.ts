@@ -2,8 +2,8 @@
  * Rules versions (config.ts RULES_VERSIONS): a game replays under the version it was started with,
  * so a change that alters how a log replays never changes a game already under way. The fixtures
  * hold random games played live under version 1 (before operating steps blocked) and under
- * version 2 (before an emergency sale was kept to the buy-train step), with the state hash each
- * reached then.
+ * version 2 (before an emergency sale was kept to the buy-train step) and under version 3 (before a
+ * route found while trainless was remembered), with the state hash each reached then.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ interface RecordedGame {
 const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as { rulesVersion: RulesVersion; games: RecordedGame[] };
 const fixture = load('rules-v1-games.json');
 const fixtureV2 = load('rules-v2-games.json');
+const fixtureV3 = load('rules-v3-games.json');
 
 function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number; hash: string; refused: string | null } {
 	const created = Game.create({ ...g.setup, mode: 'live', rulesVersion });
@@ -36,7 +37,8 @@ function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number;
 describe('a game replays under the rules version it was started with', () => {
 	for (const [f, version] of [
 		[fixture, 1],
-		[fixtureV2, 2]
+		[fixtureV2, 2],
+		[fixtureV3, 3]
 	] as const) {
 		it(`the version ${version} fixture has games of every title`, () => {
 			expect(f.rulesVersion).toBe(version);
@@ -60,13 +62,22 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(outcomes.filter((o) => o.refused !== null).map((o) => o.refused)).toContain('step_pending');
 	});
 
+	it('the version 3 game that version 4 plays differently does not replay under version 4', () => {
+		const g = fixtureV3.games.find((x) => x.setup.title === '1822NRS');
+		expect(g).toBeDefined();
+		const r = replay(g!, 4);
+		expect(r.refused).not.toBeNull();
+		expect(r.applied).toBe(37);
+	});
+
 	it('the log names the version in genesis: "g1822/1" (or none) is version 1, an unknown one is refused in words', () => {
 		expect(rulesVersionOf(undefined)).toBe(1);
 		expect(rulesVersionOf('g1822/1')).toBe(1);
 		expect(rulesVersionOf('g1822/2')).toBe(2);
 		expect(rulesVersionOf('g1822/3')).toBe(3);
-		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3']);
-		expect(RULES_1822).toBe('g1822/3');
+		expect(rulesVersionOf('g1822/4')).toBe(4);
+		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4']);
+		expect(RULES_1822).toBe('g1822/4');
 		expect(rulesVersionOf('g1822/99')).toBeNull();
 		const seats = [
 			{ seat: 0, name: 'A' },

@@ -33,10 +33,14 @@ export type EngineMode = 'live' | 'import';
  *   pending choice holds the turn where it is: the steps after the acquire step are neither
  *   skipped nor settled (a does-not-run price move) until the choice is made, as the reference's
  *   SpecialChoose step stands between them [round/operating.rb skip_steps].
+ * - 4: a company's found route is remembered whatever trains it holds, none or local ones too: the
+ *   reference's graph keeps `route_train_purchase` once any walk of the company finds two
+ *   stops, and keeps it through later clears [graph.rb compute, clear]. A company that found a
+ *   route while trainless and lost it before buying a train still runs routes.
  */
-export const RULES_VERSIONS = [1, 2, 3] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 3;
+export const LATEST_RULES: RulesVersion = 4;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -66,6 +70,8 @@ export interface ResolvedConfig {
 	readonly emergencySaleAtBuyStep: boolean;
 	/** P8's pending choice stops the turn's steps from being skipped and settled (version 3 on). */
 	readonly p8ChoiceHoldsSteps: boolean;
+	/** A found route is remembered whatever trains the company holds (version 4 on). */
+	readonly routeKeptWithoutTrains: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -142,6 +148,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		blockingSteps: version >= 2,
 		emergencySaleAtBuyStep: version >= 3,
 		p8ChoiceHoldsSteps: version >= 3,
+		routeKeptWithoutTrains: version >= 4,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

@@ -82,7 +82,7 @@ function applyOne(state: GameState, action: Action, observer?: ActionObserver): 
 	// Live play asks the operating company's graph at nearly every action (lays, tokens, routes),
 	// and the reference remembers a route once its graph finds one (steps/route.ts noteRoute).
 	const config = configOf(state.setup);
-	if (operating && config.blockingSteps && config.mode === 'live' && !operating.closed) noteRoute(state, operating);
+	if (operating && config.blockingSteps && config.mode === 'live' && !operating.closed) noteRoute(state, config, operating);
 	// A broken bank is a game-end trigger, checked after every action.
 	checkBank(state);
 	noteAction(state, action, before);

@@ -28,12 +28,16 @@ function canRunRoute(state: GameState, config: ResolvedConfig, corp: Corporation
 }
 
 /**
- * Remembers that the corporation has a route, when the reference would have asked its graph:
- * trains to run and none of them local (a local train answers without the graph).
+ * Remembers that the corporation has a route once its graph finds one. Version 4 remembers it
+ * whatever trains the company holds, as the reference's graph does [graph.rb compute]; version 3
+ * only with trains to run and none of them local.
  */
-export function noteRoute(state: GameState, corp: CorporationState): void {
-	const trains = corp.trains.filter((t) => t.name !== 'P+');
-	if (trains.length === 0 || trains.some((t) => t.name === 'L' || t.name === 'LP')) return;
+export function noteRoute(state: GameState, config: ResolvedConfig, corp: CorporationState): void {
+	if (corp.hadRoute) return;
+	if (!config.routeKeptWithoutTrains) {
+		const trains = corp.trains.filter((t) => t.name !== 'P+');
+		if (trains.length === 0 || trains.some((t) => t.name === 'L' || t.name === 'LP')) return;
+	}
 	if (graphFor(mapFor(state.setup.title), state.board).routeFromOneStation(corporationId(corp.id))) corp.hadRoute = true;
 }
 
@@ -84,6 +88,6 @@ export const routeStep: TurnStep = {
 	},
 	// The reference remembers a route once its graph finds one (rules version 2).
 	reached: ({ state, config, corp }) => {
-		if (config.blockingSteps) noteRoute(state, corp);
+		if (config.blockingSteps) noteRoute(state, config, corp);
 	}
 };
