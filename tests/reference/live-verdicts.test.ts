@@ -22,6 +22,10 @@ const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
 	// CR's 7 train runs F7 → E8 → E10 → D9 → back into E8's junction → E6: the reference finds no
 	// track for that leg ("Route must contain token").
 	route_loops_through_junction_twice: { refusedAt: 417, rule: '[part/path.rb walk]' },
+	// Minor 29 reached G28's town while trainless; P2's lay then removed the town and minor 29 bought
+	// a 3 train. The reference kept the route it had found, so minor 29 runs routes and player 2's
+	// debt payoff is refused ("Blocking step Run Routes cannot process action payoff_player_debt").
+	route_found_while_trainless: { refusedAt: 38, rule: '[graph.rb compute, clear]' },
 	// LNWR laid one yellow tile with P12 (combined with P11) a turn earlier; it lays the yellow left.
 	p12_last_yellow_next_turn: { refusedAt: null, rule: '[ability/tile_lay.rb use!]' }
 };
