@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { roundName } from '../../src/lib/engine/index';
 import { liveReplay } from '../support/live-replay';
 
 const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
@@ -26,6 +27,9 @@ const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
 	// a 3 train. The reference kept the route it had found, so minor 29 runs routes and player 2's
 	// debt payoff is refused ("Blocking step Run Routes cannot process action payoff_player_debt").
 	route_found_while_trainless: { refusedAt: 38, rule: '[graph.rb compute, clear]' },
+	// NER's dividend in OR 20.1 breaks the bank and lifts its price into the market's end cell: the
+	// reference checks the bank first and keeps that trigger, so the game goes on to OR 20.2.
+	bank_and_market_end_in_one_dividend: { refusedAt: null, rule: '[g_1822/game.rb GAME_END_CHECK, GAME_END_LOCK_FIRST_TRIGGER]' },
 	// LNWR laid one yellow tile with P12 (combined with P11) a turn earlier; it lays the yellow left.
 	p12_last_yellow_next_turn: { refusedAt: null, rule: '[ability/tile_lay.rb use!]' }
 };
@@ -48,6 +52,15 @@ describe('live-game prefixes: this engine judges the last action as 18xx.games d
 			}
 		});
 	}
+
+	it('bank_and_market_end_in_one_dividend: the broken bank is the trigger, so the set’s last OR is played, as on the site', () => {
+		const r = liveReplay(read('bank_and_market_end_in_one_dividend'));
+		expect(r.refused).toBeNull();
+		const { end } = r.game.state;
+		expect(end.finished).toBe(false);
+		expect(end.trigger).toBe('bank');
+		expect(roundName(r.game.state)).toBe('Operating Round 20.2');
+	});
 
 	it('p12_last_yellow_next_turn: the last yellow lay closes P12, as on the site', () => {
 		const r = liveReplay(read('p12_last_yellow_next_turn'));

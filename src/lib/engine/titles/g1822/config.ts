@@ -36,7 +36,10 @@ export type EngineMode = 'live' | 'import';
  * - 4: a company's found route is remembered whatever trains it holds, none or local ones too: the
  *   reference's graph keeps `route_train_purchase` once any walk of the company finds two
  *   stops, and keeps it through later clears [graph.rb compute, clear]. A company that found a
- *   route while trainless and lost it before buying a train still runs routes.
+ *   route while trainless and lost it before buying a train still runs routes. A dividend that
+ *   breaks the bank and lifts the price into an end cell triggers the bank's end (after the set's
+ *   last OR), as the reference checks the bank before the market and keeps the first trigger
+ *   [g_1822/game.rb GAME_END_CHECK, GAME_END_LOCK_FIRST_TRIGGER; base.rb game_end_check].
  */
 export const RULES_VERSIONS = [1, 2, 3, 4] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
@@ -72,6 +75,8 @@ export interface ResolvedConfig {
 	readonly p8ChoiceHoldsSteps: boolean;
 	/** A found route is remembered whatever trains the company holds (version 4 on). */
 	readonly routeKeptWithoutTrains: boolean;
+	/** A broken bank comes before the market's end cell when one action brings both (version 4 on). */
+	readonly bankEndFirst: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -149,6 +154,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		emergencySaleAtBuyStep: version >= 3,
 		p8ChoiceHoldsSteps: version >= 3,
 		routeKeptWithoutTrains: version >= 4,
+		bankEndFirst: version >= 4,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

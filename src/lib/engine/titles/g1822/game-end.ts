@@ -3,7 +3,8 @@
  * base.rb game_end_check]. The first trigger seen fixes the timing for good.
  * - bank broken in an OR: after the last OR of the set ("full_or");
  * - bank broken in an SR, or a price entering an E cell in an SR: after the next OR;
- * - a price entering an E cell in an OR: after the current OR.
+ * - a price entering an E cell in an OR: after the current OR; from version 4, a bank broken by
+ *   the same action is the trigger instead (market-ops.ts moveCorporation).
  */
 import type { GameState } from './state';
 

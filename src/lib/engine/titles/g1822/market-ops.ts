@@ -15,7 +15,11 @@ export function moveCorporation(state: GameState, config: ResolvedConfig, corp: 
 	const to = moveOnce(config.market, corp.price, move);
 	if (to.row === corp.price.row && to.column === corp.price.column) return;
 	placeOnMarket(state, corp, to.row, to.column);
-	if (cellAt(config.market, to.row, to.column)?.endGame) triggerGameEnd(state, 'stock_market');
+	if (!cellAt(config.market, to.row, to.column)?.endGame) return;
+	// The bank already broken by the same action (a dividend pays before it moves the price) is
+	// the trigger that counts, when the bank is checked first (config.ts, version 4).
+	const bankBroken = state.bank.cash < 0 || state.bank.broken;
+	triggerGameEnd(state, config.bankEndFirst && bankBroken ? 'bank' : 'stock_market');
 }
 
 /** The par cell for a minor at a given price (50 … 100). */
