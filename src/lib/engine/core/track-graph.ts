@@ -26,7 +26,7 @@ import { cityCapacity, tileOnHex } from './board';
 import { tileStep, type BoardState, type StationToken } from './board-state';
 import type { Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
-import { hexTrack, LANES_MEET, lanesMeet, type HexTrack } from './track-hex';
+import { hexTrack, LANES_MEET, lanesMeet, type BoardPath, type HexTrack } from './track-hex';
 import { WalkReach, type NodeOnBoard, type Reach } from './track-reach';
 
 export type { NodeOnBoard, Reach };
@@ -420,13 +420,11 @@ export class TrackGraph {
 	}
 
 	/**
-	 * The walk's loop, apart from its start and its answer: the one part that runs long enough
-	 * to be optimised, kept small so that optimising it stays cheap.
+	 * The walk's loop, apart from its start and its answer, taking one work item at a time: the
+	 * parts that run often are kept small, so that they are cheap to run before they are optimised
+	 * and cheap to optimise.
 	 */
 	private explore(w: WalkState): void {
-		const across = this.across;
-		const tracks = this.tracks;
-		const { pathSeen, nodeSeen } = this.scratchMarks!;
 		const bf = w.bf;
 		while (bf.size > 0 && !w.done) {
 			while (bf.lists[bf.min].length === 0) bf.min++;
@@ -435,61 +433,72 @@ export class TrackGraph {
 			const pi = list.pop()!;
 			const hi = list.pop()!;
 			bf.size--;
-			const track = tracks[hi];
-			if (pi < 0) {
-				// walk out of a node along every path except ignored ones
-				const at = track.atNode[end];
-				for (let i = 0; i < at.length; i += 3) if (!at[i + 2]) this.bfPush(bf, hi, at[i], at[i + 1]);
+			if (pi < 0) this.leaveNode(bf, hi, end);
+			else this.followPath(w, hi, pi, end);
+		}
+	}
+
+	/** Walks out of a node along every path except ignored ones. */
+	private leaveNode(bf: Frontier, hi: number, node: number): void {
+		const at = this.tracks[hi].atNode[node];
+		for (let i = 0; i < at.length; i += 3) if (!at[i + 2]) this.bfPush(bf, hi, at[i], at[i + 1]);
+	}
+
+	/** Follows path `pi` of hex `hi`, entered from its end `end`. */
+	private followPath(w: WalkState, hi: number, pi: number, end: number): void {
+		const { pathSeen, nodeSeen } = this.scratchMarks!;
+		const track = this.tracks[hi];
+		const path = track.paths[pi];
+		const bit = end === 0 ? 1 : 2;
+		const key = hi * 32 + pi;
+		if (pathSeen[key] & bit) return;
+		pathSeen[key] |= bit;
+		if (path.touchesJunction && path.terminal) return;
+		if (!(pathSeen[key] & 4)) {
+			pathSeen[key] |= 4;
+			this.pathReached(w, hi, key, path);
+		}
+		const bf = w.bf;
+		const other = 1 - end;
+		const onode = path.node[other];
+		if (onode >= 0) {
+			const kind = track.nodeKinds[onode];
+			if (kind === 'junction') {
+				const at = track.atNode[onode];
+				for (let i = 0; i < at.length; i += 3) {
+					if (at[i] === pi || track.paths[at[i]].terminal) continue;
+					this.bfPush(bf, hi, at[i], at[i + 1]);
+				}
+				return;
+			}
+			if (path.terminal || this.blocked(w, hi, onode)) return;
+			const nkey = hi * 16 + onode;
+			if (nodeSeen[nkey] & 1) return;
+			nodeSeen[nkey] |= 1;
+			this.bfPush(bf, hi, -1, onode);
+			return;
+		}
+		const edge = path.edge[other];
+		const ni = this.across[hi * 6 + edge];
+		if (ni < 0) return;
+		const lane = path.lane[other] * 64;
+		const at = this.tracks[ni].atEdge[(edge + 3) % 6];
+		for (let i = 0; i < at.length; i += 3) if (LANES_MEET[lane + at[i + 2]]) this.bfPush(bf, ni, at[i], at[i + 1]);
+	}
+
+	/** A path's first reach: it is logged, its nodes reached and its edges connected on both sides. */
+	private pathReached(w: WalkState, hi: number, key: number, path: BoardPath): void {
+		w.paths.push(key);
+		for (let side = 0; side < 2; side++) {
+			const node = path.node[side];
+			if (node >= 0) {
+				this.reachNode(w, hi * 16 + node);
 				continue;
 			}
-			const path = track.paths[pi];
-			const bit = end === 0 ? 1 : 2;
-			const key = hi * 32 + pi;
-			if (pathSeen[key] & bit) continue;
-			pathSeen[key] |= bit;
-			if (path.touchesJunction && path.terminal) continue;
-
-			if (!(pathSeen[key] & 4)) {
-				pathSeen[key] |= 4;
-				w.paths.push(key);
-				for (let side = 0; side < 2; side++) {
-					const node = path.node[side];
-					if (node >= 0) {
-						this.reachNode(w, hi * 16 + node);
-						continue;
-					}
-					const edge = path.edge[side];
-					this.connect(w, hi, edge);
-					const ni = across[hi * 6 + edge];
-					if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
-				}
-			}
-
-			const other = 1 - end;
-			const onode = path.node[other];
-			if (onode >= 0) {
-				const kind = track.nodeKinds[onode];
-				if (kind === 'junction') {
-					const at = track.atNode[onode];
-					for (let i = 0; i < at.length; i += 3) {
-						if (at[i] === pi || track.paths[at[i]].terminal) continue;
-						this.bfPush(bf, hi, at[i], at[i + 1]);
-					}
-					continue;
-				}
-				if (path.terminal || this.blocked(w, hi, onode)) continue;
-				const nkey = hi * 16 + onode;
-				if (nodeSeen[nkey] & 1) continue;
-				nodeSeen[nkey] |= 1;
-				this.bfPush(bf, hi, -1, onode);
-				continue;
-			}
-			const edge = path.edge[other];
-			const ni = across[hi * 6 + edge];
-			if (ni < 0) continue;
-			const lane = path.lane[other] * 64;
-			const at = tracks[ni].atEdge[(edge + 3) % 6];
-			for (let i = 0; i < at.length; i += 3) if (LANES_MEET[lane + at[i + 2]]) this.bfPush(bf, ni, at[i], at[i + 1]);
+			const edge = path.edge[side];
+			this.connect(w, hi, edge);
+			const ni = this.across[hi * 6 + edge];
+			if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
 		}
 	}
 
