@@ -26,7 +26,7 @@ import { cityCapacity, tileOnHex } from './board';
 import { tileStep, type BoardState, type StationToken } from './board-state';
 import type { Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
-import { buildHexTrack, LANES_MEET, lanesMeet, type HexTrack } from './track-hex';
+import { hexTrack, LANES_MEET, lanesMeet, type BoardPath, type HexTrack } from './track-hex';
 import { WalkReach, type NodeOnBoard, type Reach } from './track-reach';
 
 export type { NodeOnBoard, Reach };
@@ -41,16 +41,14 @@ interface WalkState {
 	readonly paths: number[];
 	/** Reached nodes as hex * 16 + node. */
 	readonly nodes: number[];
-	/** Work items, three numbers each: hex, path, entered-from end; or hex, -1, node for a node. */
-	readonly stack: number[];
 	/** Reached nodes that are not junctions, and how many end the walk. */
 	stops: number;
 	readonly stopAt: number;
 	/** A hex index and a bit set of its sides: the walk ends once it connects one of them. */
 	readonly target: number;
 	readonly targetSides: number;
-	/** The work list by distance to the target hex, for a walk that has one (see `Frontier`). */
-	readonly bf: Frontier | null;
+	/** The work list (see `Frontier`). */
+	readonly bf: Frontier;
 	/** Asked of each city the walk reaches (hex index, city index); the walk ends once it says yes. */
 	readonly accept: ((hex: number, city: number) => boolean) | null;
 	/** The walk has met what it was asked to find (`stopAt` stops, a target side, or an accepted city). */
@@ -58,12 +56,16 @@ interface WalkState {
 }
 
 /**
- * A walk with a target hex takes its work nearest the target first: work items (three numbers,
- * as on the plain stack) are kept in one list per hex distance to the target. What a walk reaches
- * does not depend on the order it takes its work in, so only how soon it meets the target changes.
+ * The work list of a walk. Work items are three numbers each: hex, path, entered-from end; or
+ * hex, -1, node for a node. A walk with a target hex takes its work nearest the target first: the
+ * items are kept in one list per hex distance to the target. Without a target there is one list,
+ * taken as a stack. What a walk reaches does not depend on the order it takes its work in, so only
+ * how soon it meets the target changes.
  */
 interface Frontier {
 	readonly lists: number[][];
+	/** Whether the work is ordered by distance to a target hex (at tx, ty). */
+	readonly near: boolean;
 	readonly tx: number;
 	readonly ty: number;
 	/** The lowest distance that may hold work. */
@@ -98,16 +100,22 @@ export class TrackGraph {
 	private readonly frontierLists: number[][] = [];
 
 	private frontier(target: number): Frontier {
-		for (const l of this.frontierLists) l.length = 0;
-		return { lists: this.frontierLists, tx: this.hx[target], ty: this.hy[target], min: 0, size: 0 };
+		const lists = this.frontierLists;
+		for (let i = 0; i < lists.length; i++) lists[i].length = 0;
+		if (lists.length === 0) lists.push([]);
+		const near = target >= 0;
+		return { lists, near, tx: near ? this.hx[target] : 0, ty: near ? this.hy[target] : 0, min: 0, size: 0 };
 	}
 
-	/** Adds a work item to the frontier, in the list of its hex's distance to the target. */
+	/** Adds a work item to the frontier, in the list of its hex's distance to the target (the one list without a target). */
 	private bfPush(f: Frontier, hi: number, a: number, b: number): void {
-		const dx = Math.abs(this.hx[hi] - f.tx);
-		const dy = Math.abs(this.hy[hi] - f.ty);
-		const d = dy > dx ? dx + ((dy - dx) >> 1) : dx;
-		while (f.lists.length <= d) f.lists.push([]);
+		let d = 0;
+		if (f.near) {
+			const dx = Math.abs(this.hx[hi] - f.tx);
+			const dy = Math.abs(this.hy[hi] - f.ty);
+			d = dy > dx ? dx + ((dy - dx) >> 1) : dx;
+			while (f.lists.length <= d) f.lists.push([]);
+		}
 		f.lists[d].push(hi, a, b);
 		if (d < f.min) f.min = d;
 		f.size++;
@@ -214,7 +222,7 @@ export class TrackGraph {
 	}
 
 	private buildHex(hex: HexId): HexTrack {
-		return buildHexTrack(tileOnHex(this.map, this.board, hex)!, this.board.tiles[hex] ?? null);
+		return hexTrack(tileOnHex(this.map, this.board, hex)!);
 	}
 
 	/** What the corporation reaches from its tokens (cached until a change that can alter it). */
@@ -388,109 +396,114 @@ export class TrackGraph {
 		targetSides = 0,
 		accept: ((hex: number, city: number) => boolean) | null = null
 	): WalkReach | null {
-		const tracks = this.tracks;
 		const across = this.across;
-		const { pathSeen, nodeSeen } = this.scratch();
-		const touched: number[] = new Array((tracks.length + 31) >> 5).fill(0);
-		const bf = target >= 0 ? this.frontier(target) : null;
-		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stack: [], stops: 0, stopAt, target, targetSides, bf, accept, done: false };
-		const stack = w.stack;
-		if (from) for (const [hi, node] of from) this.startNode(w, hi, node);
+		this.scratch();
+		const touched: number[] = new Array((this.tracks.length + 31) >> 5).fill(0);
+		const bf = this.frontier(target);
+		const w: WalkState = { corp, touched, connected: [], paths: [], nodes: [], stops: 0, stopAt, target, targetSides, bf, accept, done: false };
+		if (from) for (let i = 0; i < from.length; i++) this.startNode(w, from[i][0], from[i][1]);
 		else {
 			const starts = this.stationStarts(corp);
 			for (let s = 0; s < starts.length; s += 2) {
 				const hi = starts[s];
 				touched[hi >> 5] |= 1 << (hi & 31);
 				for (let e = 0; e < 6; e++) if (across[hi * 6 + e] >= 0) this.connect(w, hi, e);
-				const node = tracks[hi].nodeCity.indexOf(starts[s + 1]);
+				const node = this.tracks[hi].nodeCity.indexOf(starts[s + 1]);
 				if (node >= 0) this.startNode(w, hi, node);
 			}
 		}
-
-		while ((bf ? bf.size > 0 : stack.length > 0) && !w.done) {
-			let end: number, pi: number, hi: number;
-			if (bf) {
-				while (bf.lists[bf.min].length === 0) bf.min++;
-				const list = bf.lists[bf.min];
-				end = list.pop()!;
-				pi = list.pop()!;
-				hi = list.pop()!;
-				bf.size--;
-			} else {
-				end = stack.pop()!;
-				pi = stack.pop()!;
-				hi = stack.pop()!;
-			}
-			const track = tracks[hi];
-			if (pi < 0) {
-				// walk out of a node along every path except ignored ones
-				const at = track.atNode[end];
-				for (let i = 0; i < at.length; i += 3)
-					if (!at[i + 2]) {
-						if (bf) this.bfPush(bf, hi, at[i], at[i + 1]);
-						else stack.push(hi, at[i], at[i + 1]);
-					}
-				continue;
-			}
-			const path = track.paths[pi];
-			const bit = end === 0 ? 1 : 2;
-			const key = hi * 32 + pi;
-			if (pathSeen[key] & bit) continue;
-			pathSeen[key] |= bit;
-			if (path.touchesJunction && path.terminal) continue;
-
-			if (!(pathSeen[key] & 4)) {
-				pathSeen[key] |= 4;
-				w.paths.push(key);
-				for (let side = 0; side < 2; side++) {
-					const node = path.node[side];
-					if (node >= 0) {
-						this.reachNode(w, hi * 16 + node);
-						continue;
-					}
-					const edge = path.edge[side];
-					this.connect(w, hi, edge);
-					const ni = across[hi * 6 + edge];
-					if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
-				}
-			}
-
-			const other = 1 - end;
-			const onode = path.node[other];
-			if (onode >= 0) {
-				const kind = track.nodeKinds[onode];
-				if (kind === 'junction') {
-					const at = track.atNode[onode];
-					for (let i = 0; i < at.length; i += 3) {
-						if (at[i] === pi || track.paths[at[i]].terminal) continue;
-						if (bf) this.bfPush(bf, hi, at[i], at[i + 1]);
-						else stack.push(hi, at[i], at[i + 1]);
-					}
-					continue;
-				}
-				if (path.terminal || this.blocked(w, hi, onode)) continue;
-				const nkey = hi * 16 + onode;
-				if (nodeSeen[nkey] & 1) continue;
-				nodeSeen[nkey] |= 1;
-				if (bf) this.bfPush(bf, hi, -1, onode);
-				else stack.push(hi, -1, onode);
-				continue;
-			}
-			const edge = path.edge[other];
-			const ni = across[hi * 6 + edge];
-			if (ni < 0) continue;
-			const lane = path.lane[other] * 64;
-			const at = tracks[ni].atEdge[(edge + 3) % 6];
-			for (let i = 0; i < at.length; i += 3)
-				if (LANES_MEET[lane + at[i + 2]]) {
-					if (bf) this.bfPush(bf, ni, at[i], at[i + 1]);
-					else stack.push(ni, at[i], at[i + 1]);
-				}
-		}
-
+		this.explore(w);
 		this.lastWalkDone = w.done;
 		// A walk ended at its target side or accepted city answers only that it got there.
 		if (w.done && (target >= 0 || accept)) return null;
+		return this.answer(w);
+	}
+
+	/**
+	 * The walk's loop, apart from its start and its answer, taking one work item at a time: the
+	 * parts that run often are kept small, so that they are cheap to run before they are optimised
+	 * and cheap to optimise.
+	 */
+	private explore(w: WalkState): void {
+		const bf = w.bf;
+		while (bf.size > 0 && !w.done) {
+			while (bf.lists[bf.min].length === 0) bf.min++;
+			const list = bf.lists[bf.min];
+			const end = list.pop()!;
+			const pi = list.pop()!;
+			const hi = list.pop()!;
+			bf.size--;
+			if (pi < 0) this.leaveNode(bf, hi, end);
+			else this.followPath(w, hi, pi, end);
+		}
+	}
+
+	/** Walks out of a node along every path except ignored ones. */
+	private leaveNode(bf: Frontier, hi: number, node: number): void {
+		const at = this.tracks[hi].atNode[node];
+		for (let i = 0; i < at.length; i += 3) if (!at[i + 2]) this.bfPush(bf, hi, at[i], at[i + 1]);
+	}
+
+	/** Follows path `pi` of hex `hi`, entered from its end `end`. */
+	private followPath(w: WalkState, hi: number, pi: number, end: number): void {
+		const { pathSeen, nodeSeen } = this.scratchMarks!;
+		const track = this.tracks[hi];
+		const path = track.paths[pi];
+		const bit = end === 0 ? 1 : 2;
+		const key = hi * 32 + pi;
+		if (pathSeen[key] & bit) return;
+		pathSeen[key] |= bit;
+		if (path.touchesJunction && path.terminal) return;
+		if (!(pathSeen[key] & 4)) {
+			pathSeen[key] |= 4;
+			this.pathReached(w, hi, key, path);
+		}
+		const bf = w.bf;
+		const other = 1 - end;
+		const onode = path.node[other];
+		if (onode >= 0) {
+			const kind = track.nodeKinds[onode];
+			if (kind === 'junction') {
+				const at = track.atNode[onode];
+				for (let i = 0; i < at.length; i += 3) {
+					if (at[i] === pi || track.paths[at[i]].terminal) continue;
+					this.bfPush(bf, hi, at[i], at[i + 1]);
+				}
+				return;
+			}
+			if (path.terminal || this.blocked(w, hi, onode)) return;
+			const nkey = hi * 16 + onode;
+			if (nodeSeen[nkey] & 1) return;
+			nodeSeen[nkey] |= 1;
+			this.bfPush(bf, hi, -1, onode);
+			return;
+		}
+		const edge = path.edge[other];
+		const ni = this.across[hi * 6 + edge];
+		if (ni < 0) return;
+		const lane = path.lane[other] * 64;
+		const at = this.tracks[ni].atEdge[(edge + 3) % 6];
+		for (let i = 0; i < at.length; i += 3) if (LANES_MEET[lane + at[i + 2]]) this.bfPush(bf, ni, at[i], at[i + 1]);
+	}
+
+	/** A path's first reach: it is logged, its nodes reached and its edges connected on both sides. */
+	private pathReached(w: WalkState, hi: number, key: number, path: BoardPath): void {
+		w.paths.push(key);
+		for (let side = 0; side < 2; side++) {
+			const node = path.node[side];
+			if (node >= 0) {
+				this.reachNode(w, hi * 16 + node);
+				continue;
+			}
+			const edge = path.edge[side];
+			this.connect(w, hi, edge);
+			const ni = this.across[hi * 6 + edge];
+			if (ni >= 0) this.connect(w, ni, (edge + 3) % 6);
+		}
+	}
+
+	/** The answer of a finished walk. */
+	private answer(w: WalkState): WalkReach {
 		// Reached nodes in hex then node order (a short list: insertion sort).
 		const keys = w.nodes;
 		for (let i = 1; i < keys.length; i++) {
@@ -501,7 +514,7 @@ export class TrackGraph {
 		}
 		const nodes: NodeOnBoard[] = [];
 		for (const k of keys) {
-			const track = tracks[k >> 4];
+			const track = this.tracks[k >> 4];
 			const kind = track.nodeKinds[k & 15];
 			if (kind === 'junction') continue;
 			nodes.push({ hex: this.map.hexes[k >> 4].id, kind, index: track.nodeOrdinal[k & 15] });
@@ -538,8 +551,7 @@ export class TrackGraph {
 		if (nodeSeen[key] & 1) return;
 		nodeSeen[key] |= 1;
 		this.reachNode(w, key);
-		if (w.bf) this.bfPush(w.bf, hi, -1, node);
-		else w.stack.push(hi, -1, node);
+		this.bfPush(w.bf, hi, -1, node);
 	}
 
 	/** blockedMemo per node — 0: not asked yet, 1: open, 2: blocked. */

@@ -2,9 +2,8 @@
  * One hex of the track graph: its tile's paths rotated onto the board, as compact number
  * tables the walk reads (track-graph.ts), and the lane arithmetic of facing path ends.
  */
-import type { PlacedTile } from './board-state';
 import { rotateEdge, type Edge } from './hex';
-import { SINGLE_LANE, type Lane, type NodeKind } from './tile';
+import { SINGLE_LANE, type Lane, type NodeKind, type TileDef } from './tile';
 import type { LaidTile } from './upgrade';
 
 /**
@@ -24,7 +23,6 @@ export interface BoardPath {
 }
 
 export interface HexTrack {
-	readonly placed: PlacedTile | null;
 	readonly paths: readonly BoardPath[];
 	readonly nodeKinds: readonly NodeKind[];
 	/** node index → city index (or -1) */
@@ -61,8 +59,22 @@ export const LANES_MEET: Uint8Array = (() => {
 	return table;
 })();
 
-/** The tables of one hex for the tile laid on it (`placed`: the board's record, null if printed). */
-export function buildHexTrack(tile: LaidTile, placed: PlacedTile | null): HexTrack {
+/**
+ * Built tables per tile definition and rotation: they depend on nothing else, and are never
+ * changed once built, so every hex, board and graph showing that tile there shares them.
+ */
+const builtTracks = new WeakMap<TileDef, (HexTrack | undefined)[]>();
+
+/** The tables of one hex for the tile laid on it. */
+export function hexTrack(tile: LaidTile): HexTrack {
+	let byRotation = builtTracks.get(tile.def);
+	if (!byRotation) builtTracks.set(tile.def, (byRotation = []));
+	const r = ((tile.rotation % 6) + 6) % 6;
+	if (!Number.isInteger(r)) return buildHexTrack(tile);
+	return (byRotation[r] ??= buildHexTrack(tile));
+}
+
+function buildHexTrack(tile: LaidTile): HexTrack {
 	const def = tile.def;
 	const atEdge: number[][] = [[], [], [], [], [], []];
 	const atNode: number[][] = def.nodes.map(() => []);
@@ -85,7 +97,6 @@ export function buildHexTrack(tile: LaidTile, placed: PlacedTile | null): HexTra
 	});
 	const nodeKinds = def.nodes.map((n) => n.kind);
 	return {
-		placed,
 		paths,
 		nodeKinds,
 		nodeCity: def.nodes.map((n) => (n.kind === 'city' ? n.index : -1)),

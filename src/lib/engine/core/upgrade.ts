@@ -86,11 +86,20 @@ export function pathsKept(from: TileDef, fromRotation: number, to: TileDef, toRo
 }
 
 function computePathsKept(from: TileDef, fromRotation: number, to: TileDef, toRotation: number): boolean {
-	const toEnds = to.paths.map((_, i) => endsOf(to, i, toRotation));
-	return from.paths.every((_, i) => {
-		const ends = endsOf(from, i, fromRotation);
-		return toEnds.some((other) => ends.every((e) => endCovered(e, other)));
-	});
+	const toEnds = pathEnds(to, toRotation);
+	const fromEnds = pathEnds(from, fromRotation);
+	return fromEnds.every((ends) => toEnds.some((other) => ends.every((e) => endCovered(e, other))));
+}
+
+/** The ends of each path of a tile at a rotation, kept per tile definition (they never change) and rotation. */
+const endsMemo = new WeakMap<TileDef, (readonly End[][] | undefined)[]>();
+
+function pathEnds(tile: TileDef, rotation: number): readonly End[][] {
+	const compute = () => tile.paths.map((_, i) => endsOf(tile, i, rotation));
+	if (!Number.isInteger(rotation)) return compute();
+	let byRotation = endsMemo.get(tile);
+	if (!byRotation) endsMemo.set(tile, (byRotation = []));
+	return (byRotation[rotateEdge(rotation, 0)] ??= compute());
 }
 
 /** Colour exactly one step up (white → yellow → green → brown → gray). */

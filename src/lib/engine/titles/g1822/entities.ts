@@ -1,6 +1,6 @@
 /** Lookups and derived figures over the 1822 state (no mutation here). */
 import { cellAt } from '../../core/market';
-import { playerHolder, type ShareHolder } from '../../core/shares';
+import { playerHolder, type ShareCert, type ShareHolder } from '../../core/shares';
 import type { PlayerState } from '../../core/players';
 import type { ResolvedConfig } from './config';
 import { TAX_HAVEN } from './data/constants';
@@ -18,6 +18,19 @@ export function corporationList(state: Readonly<GameState>): readonly Corporatio
 }
 
 const corporationLists = new WeakMap<GameState['corporations'], readonly CorporationState[]>();
+
+/**
+ * The certificate lists of `corporationList(state)`, index for index, kept per record: a
+ * corporation's list is the one made at setup (certificates move within it, never out), so the
+ * count below loops over the certificates without reading each corporation.
+ */
+function certLists(state: Readonly<GameState>): readonly (readonly ShareCert[])[] {
+	let lists = certListsByRecord.get(state.corporations);
+	if (!lists) certListsByRecord.set(state.corporations, (lists = corporationList(state).map((c) => c.shares)));
+	return lists;
+}
+
+const certListsByRecord = new WeakMap<GameState['corporations'], readonly (readonly ShareCert[])[]>();
 
 export function findPlayer(state: GameState, id: number): PlayerState | undefined {
 	return state.players.find((p) => p.id === id);
@@ -49,15 +62,15 @@ export function certCount(state: GameState, config: ResolvedConfig, playerId: nu
 	const holder = playerHolder(playerId);
 	let n = 0;
 	// Asked at every stock action: indexed loops, which cost least before the code is optimized.
-	const list = corporationList(state);
-	for (let i = 0; i < list.length; i++) {
-		const corp = list[i];
-		if (corp.closed) continue;
-		const shares = corp.shares;
+	const lists = certLists(state);
+	for (let i = 0; i < lists.length; i++) {
+		const shares = lists[i];
 		let held = 0;
 		for (let j = 0; j < shares.length; j++) if (shares[j].owner === holder) held++;
-		// The market cell is looked up only for companies the player holds (asked every stock action).
-		if (held > 0 && !inNoCertLimitCell(config, corp)) n += held;
+		if (held === 0) continue;
+		// The corporation and its market cell are looked up only for companies the player holds.
+		const corp = corporationList(state)[i];
+		if (!corp.closed && !inNoCertLimitCell(config, corp)) n += held;
 	}
 	const p = findPlayer(state, playerId);
 	if (p) for (let i = 0; i < p.companies.length; i++) if (p.companies[i] !== TAX_HAVEN) n++;

@@ -41,9 +41,9 @@ export function paymentOptions(state: GameState, config: ResolvedConfig, major: 
 	const out: PaymentChoice[] = [];
 	if (major.cash >= v) out.push('money');
 	if (treasury >= 1 && settles(v - s)) out.push('one_share');
-	// Two shares need the owner below the certificate limit [g_1822/step/minor_acquisition.rb pay_choices].
-	const roomForTwo = owner ? certCount(state, config, owner.id) < config.certLimit : false;
-	if (treasury >= 2 && roomForTwo && settles(v - 2 * s)) out.push('two_shares');
+	// Two shares need the owner below the certificate limit [g_1822/step/minor_acquisition.rb pay_choices]
+	// (counted only when two shares are there to give).
+	if (treasury >= 2 && owner && certCount(state, config, owner.id) < config.certLimit && settles(v - 2 * s)) out.push('two_shares');
 	return out;
 }
 
@@ -204,6 +204,16 @@ export function completeMerge(
 const CHECK_CONNECTION = false;
 
 export function acquirableMinors(state: GameState, config: ResolvedConfig, corp: CorporationState): string[] {
+	return acquirable(state, config, corp, false);
+}
+
+/** Whether the major may acquire some minor: `acquirableMinors(…).length > 0`, ending at the first found. */
+export function canAcquireMinor(state: GameState, config: ResolvedConfig, corp: CorporationState): boolean {
+	return acquirable(state, config, corp, true).length > 0;
+}
+
+/** The minors the major may acquire, in order; with `firstOnly`, only the first of them. */
+function acquirable(state: GameState, config: ResolvedConfig, corp: CorporationState, firstOnly: boolean): string[] {
 	if (corp.type !== 'major' || corp.operated < 2) return [];
 	const map = mapFor(state.setup.title);
 	// The walk is asked for only when the connection counts (it is the costliest part of the check).
@@ -213,13 +223,19 @@ export function acquirableMinors(state: GameState, config: ResolvedConfig, corp:
 		if (m.type !== 'minor' || !m.floated || m.closed || m.operated < 2) continue;
 		const token = state.board.tokens.find((t) => t.corporation === m.id);
 		if (!token || (CHECK_CONNECTION && !reach().cities.has(`${token.hex}-${token.city}`))) continue;
-		if (paymentOptions(state, config, corp, m).length > 0) out.push(m.id);
+		if (paymentOptions(state, config, corp, m).length > 0) {
+			out.push(m.id);
+			if (firstOnly) return out;
+		}
 	}
 	if (phaseHas(config.phases[state.phase], 'can_acquire_minor_bidbox') && corp.cash >= MINOR_BIDBOX_PRICE)
 		for (const c of minorBoxes(state, config)) {
 			const id = config.companyDefs[c].corporation as string;
 			const home = map.homes.get(corporationId(id));
-			if (!CHECK_CONNECTION || (home && [...reach().cities].some((k) => k.startsWith(`${home.hex}-`)))) out.push(id);
+			if (!CHECK_CONNECTION || (home && [...reach().cities].some((k) => k.startsWith(`${home.hex}-`)))) {
+				out.push(id);
+				if (firstOnly) return out;
+			}
 		}
 	return out;
 }

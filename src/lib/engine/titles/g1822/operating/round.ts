@@ -16,7 +16,21 @@ import { stepPending, type Apply, type Next, type OrContext, type TurnStep } fro
 /** Checks an operating-round action; the answer applies it. */
 export function processOperating(state: GameState, config: ResolvedConfig, round: OperatingRound, action: Action): Result<() => void> {
 	const ctx = orContext(state, config, round);
-	for (const entry of BEFORE_STEPS) {
+	const before = beforeSteps(ctx, action);
+	if (before) return before;
+	if (action.type === 'pass') return passStep(ctx);
+	const step = stepFor(ctx, action);
+	if (!step) return err(noStep(ctx, action));
+	return applying(ctx, step.process(ctx, action), step);
+}
+
+/**
+ * The entries that stand before the turn's steps, in order: the answer of the first that takes the
+ * action or refuses it, else null (asked at every action: a loop by index, in a function of its own).
+ */
+function beforeSteps(ctx: OrContext, action: Action): Result<() => void> | null {
+	for (let i = 0; i < BEFORE_STEPS.length; i++) {
+		const entry = BEFORE_STEPS[i];
 		if (!entry.active(ctx)) continue;
 		if (entry.process && entry.takes(ctx, action)) return applying(ctx, entry.process(ctx, action));
 		const why = entry.screen?.(ctx, action);
@@ -24,10 +38,7 @@ export function processOperating(state: GameState, config: ResolvedConfig, round
 		if (entry.blocking && !entry.lets?.(ctx, action))
 			return err(entry.refusal?.(ctx, action) ?? { code: 'action_not_allowed', message: `"${action.type}" is not possible now.` });
 	}
-	if (action.type === 'pass') return passStep(ctx);
-	const step = stepFor(ctx, action);
-	if (!step) return err(noStep(ctx, action));
-	return applying(ctx, step.process(ctx, action), step);
+	return null;
 }
 
 /**

@@ -105,17 +105,22 @@ function hasOthersTrain(state: GameState, corp: CorporationState): boolean {
  * at £1 even before they may be bought — or an affordable L→2 upgrade.
  */
 export function canBuyTrain(state: GameState, config: ResolvedConfig, corp: CorporationState): boolean {
-	const prices: number[] = [];
-	for (const id of depotTrains(state)) {
-		const name = discardedName(state, id);
-		if (name) prices.push(discardedPrice(config, name));
-		else for (const v of variantPrices(config, trainTypeOf(id))) prices.push(v.price);
-	}
-	if (hasOthersTrain(state, corp)) prices.push(1);
-	const min = prices.length ? Math.min(...prices) : Infinity;
-	if (hasRoom(state, config, corp) && corp.cash >= min) return true;
+	// Asked as steps are reached: the cheapest price only for a corporation with room (both are pure reads).
+	if (hasRoom(state, config, corp) && corp.cash >= cheapestPrice(state, config, corp)) return true;
 	const upgrade = config.def.lToTwoUpgradeCost(state.phase);
 	return corp.trains.some((t) => t.name === 'L') && corp.cash >= upgrade;
+}
+
+/** The lowest price of a depot train or variant, £1 when another corporation has a train; Infinity when none. */
+function cheapestPrice(state: GameState, config: ResolvedConfig, corp: CorporationState): number {
+	let min = Infinity;
+	for (const id of depotTrains(state)) {
+		const name = discardedName(state, id);
+		if (name) min = Math.min(min, discardedPrice(config, name));
+		else for (const v of variantPrices(config, trainTypeOf(id))) min = Math.min(min, v.price);
+	}
+	if (hasOthersTrain(state, corp)) min = Math.min(min, 1);
+	return min;
 }
 
 /** A corporation with no train (extras aside) must buy one while the depot has any [MUST_BUY_TRAIN always]. */

@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config';
 import { BIDS_PER_TURN, MIN_BID_INCREMENT } from '../data/constants';
 import { certCount, committedCash, findPlayer, highestBid, winningBids } from '../entities';
 import type { GameState, StockRound } from '../state';
-import { allBidBoxes } from './bidboxes';
+import { inBidBox } from './bidboxes';
 
 /** Minimum bid on a boxed company: face value with no bid yet, else the highest bid + £5. */
 export function minimumBid(state: GameState, config: ResolvedConfig, round: StockRound, company: string): number {
@@ -36,7 +36,7 @@ export function validateBid(
 	if (!player) return refuse('unknown_player', `There is no player ${playerId}.`);
 	if (typeof company !== 'string' || !config.companyDefs[company] || !state.companies[company])
 		return refuse('unknown_company', `There is no company "${String(company)}" in this game.`);
-	if (!allBidBoxes(state, config).includes(company))
+	if (!inBidBox(state, config, company))
 		return refuse('not_in_bid_box', `${company} is not in a bid box.`);
 	if (player.debt > 0) return refuse('player_in_debt', 'A player in debt may not bid until the loan is repaid.');
 	if (round.turn.bids >= BIDS_PER_TURN)

@@ -87,6 +87,23 @@ export function allBidBoxes(state: GameState, config: ResolvedConfig): string[] 
 	return [...minorBoxes(state, config), ...concessionBoxes(state, config), ...privateBoxes(state, config)];
 }
 
+/**
+ * Whether a company is in a bid box: `allBidBoxes(…).includes(company)`, asking only the boxes of
+ * the company's own kind (each stack holds companies of one kind).
+ */
+export function inBidBox(state: GameState, config: ResolvedConfig, company: string): boolean {
+	switch (config.companyDefs[company]?.kind) {
+		case 'minor':
+			return minorBoxes(state, config).includes(company);
+		case 'concession':
+			return concessionBoxes(state, config).includes(company);
+		case 'private':
+			return privateBoxes(state, config).includes(company);
+		default:
+			return false;
+	}
+}
+
 /** Records the first four minors of the stack [g_1822/game.rb bidbox_minors_refill!]. */
 export function refillMinorBoxes(state: GameState, config: ResolvedConfig): void {
 	state.minorBoxCache = minorStack(state, config).slice(0, BIDBOX_MINOR_COUNT);

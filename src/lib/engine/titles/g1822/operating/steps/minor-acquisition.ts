@@ -4,7 +4,7 @@
  * acquisition per turn.
  */
 import { ok, refuse } from '../../../../core/result';
-import { acquirableMinors, mergeTokenOptions, paymentOptions, validateMerge } from '../minor-acquisition';
+import { acquirableMinors, canAcquireMinor, mergeTokenOptions, paymentOptions, validateMerge } from '../minor-acquisition';
 import type { TurnStep } from './types';
 
 export const minorAcquisitionStep: TurnStep = {
@@ -12,7 +12,7 @@ export const minorAcquisitionStep: TurnStep = {
 	name: 'Acquire a minor',
 	actions: ['merge'],
 	passable: true,
-	active: ({ state, config, corp }) => acquirableMinors(state, config, corp).length > 0,
+	active: ({ state, config, corp }) => canAcquireMinor(state, config, corp),
 	process({ state, config, round, corp }, action) {
 		if (action.type !== 'merge') return refuse('action_not_allowed', `${corp.id} may acquire a minor now.`);
 		const r = validateMerge(state, config, corp, action);
