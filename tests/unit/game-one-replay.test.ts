@@ -11,13 +11,8 @@ import { GameView, LOG_AT_ONCE } from '../../src/lib/state/game-view.svelte';
 import { computeGameStats, sharedStatsTracker, StatsGatherer, statsListener } from '../../src/lib/state/game-stats';
 import { importedSteps, type HistoryStep } from '../../src/lib/state/history-steps';
 import { describeAction, LogBuilder } from '../../src/lib/state/log-sentences';
-import { makeGenesis } from '../../src/lib/sync/author';
-import { engine1822, RULES_1822 } from '../../src/lib/sync/engine-1822';
-import { importedSetupJson } from '../../src/lib/sync/engine-1822-import';
 import type { JsonObject } from '../../src/lib/sync/entry';
-import { MemoryKeyStore } from '../../src/lib/sync/key-store';
-import { LogDoc } from '../../src/lib/sync/log-doc';
-import { GameSession } from '../../src/lib/sync/session';
+import { importedSession } from '../support/imported-session';
 import { newReferenceGame, referenceGames, referencePresent, type ReferenceGame } from '../support/reference-games';
 
 function stepsOf(g: ReferenceGame): HistoryStep[] {
@@ -32,16 +27,7 @@ function game(name: string): ReferenceGame {
 
 /** A hotseat game imported from a recorded one (as the import page makes it), opened in a game view. */
 async function importedView(g: ReferenceGame): Promise<GameView> {
-	const log = new LogDoc();
-	const keys = new MemoryKeyStore();
-	const setup = importedSetupJson(g.parsed.title, g.parsed.optionalRules, g.parsed.seed, g.parsed.players, g.surviving);
-	const { genesis, creator } = await makeGenesis(setup, g.parsed.players.length, RULES_1822);
-	await keys.putCreator(genesis.id, creator);
-	log.append(genesis.wire);
-	const session = await GameSession.open({ game: genesis.id, adapter: engine1822, keys, log, appVersion: 'test' });
-	for (const [seat, p] of g.parsed.players.entries()) expect((await session.claim(seat, p.name)).ok).toBe(true);
-	expect((await session.start()).ok).toBe(true);
-	await session.refresh();
+	const session = await importedSession(g);
 	return new GameView(session);
 }
 

@@ -8,12 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/lib/engine';
 import { GameView } from '../../src/lib/state/game-view.svelte';
-import { makeGenesis } from '../../src/lib/sync/author';
-import { engine1822, RULES_1822 } from '../../src/lib/sync/engine-1822';
-import { importedSetupJson } from '../../src/lib/sync/engine-1822-import';
-import { MemoryKeyStore } from '../../src/lib/sync/key-store';
-import { LogDoc } from '../../src/lib/sync/log-doc';
 import { GameSession, type SessionView } from '../../src/lib/sync/session';
+import { importedSession } from '../support/imported-session';
 import { referenceGames, referencePresent } from '../support/reference-games';
 
 type Listener = (view: SessionView<GameState>) => void;
@@ -22,16 +18,7 @@ type Listener = (view: SessionView<GameState>) => void;
 async function openWithTap(): Promise<{ session: GameSession<GameState>; tap: () => Listener }> {
 	const g = referenceGames().find((x) => x.name === '1822MRS/2227.json');
 	if (!g) throw new Error('1822MRS/2227.json not found');
-	const log = new LogDoc();
-	const keys = new MemoryKeyStore();
-	const setup = importedSetupJson(g.parsed.title, g.parsed.optionalRules, g.parsed.seed, g.parsed.players, g.surviving);
-	const { genesis, creator } = await makeGenesis(setup, g.parsed.players.length, RULES_1822);
-	await keys.putCreator(genesis.id, creator);
-	log.append(genesis.wire);
-	const session = await GameSession.open({ game: genesis.id, adapter: engine1822, keys, log, appVersion: 'test' });
-	for (const [seat, p] of g.parsed.players.entries()) expect((await session.claim(seat, p.name)).ok).toBe(true);
-	expect((await session.start()).ok).toBe(true);
-	await session.refresh();
+	const session = await importedSession(g);
 	let listener: Listener | null = null;
 	const subscribe = session.subscribe.bind(session);
 	session.subscribe = (fn: Listener) => {
