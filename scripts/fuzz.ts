@@ -12,17 +12,18 @@
  *
  * With `--export DIR` as well, every random game (its applied actions, up to an end, a failure or
  * the cap) is written to DIR as an 18xx.games export, for judging by the reference engine
- * (the reference run live, outside the project).
+ * (the reference run live, outside the project). A game that used an option the site does not
+ * implement (sw_peninsula) is not written: a line on stderr names it and says why.
  *
  * Exit code 0 only when no fuzzed action failed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { exportTo18xx } from '../src/lib/interop/export-18xx';
 import { referenceGames, referencePresent } from '../tests/support/reference-games';
 import { runFuzz } from '../tests/support/fuzz/runner';
 import { runRandomGames, type GameResult } from '../tests/support/random-player';
+import { randomGameExport } from '../tests/support/random-export';
 
 function usage(message: string): never {
 	process.stderr.write(`${message}\nusage: fuzz --actions N --seed S | fuzz --games N --seed S [--full-logs] [--export DIR]\n`);
@@ -68,26 +69,11 @@ function parseArgs(argv: string[]): Args {
 	return { actions, seed, games, fullLogs, exportDir };
 }
 
-/** The fixed time stamped on exported actions, so that a run's files are the same every time. */
-const EXPORT_TIME = 1700000000;
-
-/** Writes one random game as an 18xx.games export; returns the file's path. */
-function writeExport(dir: string, index: number, r: GameResult): string {
-	const tag = `${r.setup.title}_${r.setup.players.length}p${r.setup.optionalRules.length ? '_' + r.setup.optionalRules.join('+') : ''}`;
-	const file = exportTo18xx({
-		id: `fuzz_${r.seed}`,
-		title: r.setup.title,
-		players: r.setup.players,
-		seed: r.seed,
-		optionalRules: r.setup.optionalRules,
-		actions: r.log.map((action) => ({ action })),
-		final: r.final,
-		now: EXPORT_TIME,
-		description: `random game ${index}, seed ${r.seed}: ${r.outcome}${r.failure ? ` (${r.failure.kind}: ${r.failure.detail})` : ''}`
-	});
-	const path = join(dir, `${String(index).padStart(3, '0')}_${tag}_${r.seed}.json`);
-	writeFileSync(path, JSON.stringify(file) + '\n');
-	return path;
+/** Writes one random game as an 18xx.games export, or says on stderr why it cannot go there. */
+function writeExport(dir: string, index: number, r: GameResult): void {
+	const out = randomGameExport(index, r);
+	if (out.ok) writeFileSync(join(dir, out.name), JSON.stringify(out.file) + '\n');
+	else process.stderr.write(`${out.name} not written: ${out.refusal}\n`);
 }
 
 function main(): void {
@@ -97,7 +83,7 @@ function main(): void {
 		const dir = args.exportDir;
 		if (dir !== null) mkdirSync(dir, { recursive: true });
 		let index = 0;
-		const onGame = dir === null ? undefined : (r: GameResult) => void writeExport(dir, index++, r);
+		const onGame = dir === null ? undefined : (r: GameResult) => writeExport(dir, index++, r);
 		const summary = runRandomGames(args.games, args.seed, { fullLogs: args.fullLogs, onGame });
 		process.stdout.write(JSON.stringify({ ...summary, ms: Math.round(performance.now() - t0) }) + '\n');
 		process.exitCode = summary.failures.length === 0 && summary.stalled.length === 0 ? 0 : 1;
