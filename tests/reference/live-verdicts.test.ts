@@ -31,7 +31,11 @@ const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
 	// reference checks the bank first and keeps that trigger, so the game goes on to OR 20.2.
 	bank_and_market_end_in_one_dividend: { refusedAt: null, rule: '[g_1822/game.rb GAME_END_CHECK, GAME_END_LOCK_FIRST_TRIGGER]' },
 	// LNWR laid one yellow tile with P12 (combined with P11) a turn earlier; it lays the yellow left.
-	p12_last_yellow_next_turn: { refusedAt: null, rule: '[ability/tile_lay.rb use!]' }
+	p12_last_yellow_next_turn: { refusedAt: null, rule: '[ability/tile_lay.rb use!]' },
+	// L19's one slot is reserved for NER (not yet floated) and MR's destination token stands there
+	// in a slot of its own: the city does not block, so LNWR reaches minor 9 at N23 through it, its
+	// acquisition step is not passed for it, and LNWR passes it itself.
+	reserved_slot_keeps_city_open: { refusedAt: null, rule: '[part/city.rb get_slot cheater, blocks?; g_1822/game.rb place_destination_token]' }
 };
 
 const read = (name: string): { actions: { id: number }[] } =>
@@ -60,6 +64,28 @@ describe('live-game prefixes: this engine judges the last action as 18xx.games d
 		expect(end.finished).toBe(false);
 		expect(end.trigger).toBe('bank');
 		expect(roundName(r.game.state)).toBe('Operating Round 20.2');
+	});
+
+	it('loan_after_director_sale_tax_haven_ties (the reference\'s bug): the loan is made, as the one sale the reference asks for is one it cannot make', () => {
+		// SECR must buy the 5P (£500) with £82; its director, player 4, has sold what may be sold and
+		// holds £109 and LNWR's 10% director's certificate. The Tax Haven ties with player 1 and 5
+		// for LNWR's directorship. The reference refuses the loan ("P4 still needs to sell shares
+		// before a loan can be granted", as its liquidity counts that certificate
+		// [g_1822/step/buy_train.rb sellable_shares?; game/base.rb value_for_sellable]) and fails
+		// on the sale itself ("comparison of Integer with nil failed" [share_pool.rb
+		// transfer_shares, distance]), so there the game cannot go on. Here the sale is refused
+		// (director_sale_tax_haven_ties) and the loan is made.
+		const json = read('loan_after_director_sale_tax_haven_ties') as { actions: { id: number }[] };
+		const r = liveReplay(json);
+		expect(r.refused).toBeNull();
+		const state = r.game.state;
+		expect(state.corporations.SECR.trains.map((t) => t.name)).toContain('5P');
+		expect(state.players.find((p) => p.id === 4)?.debt).toBeGreaterThan(0);
+
+		const before = liveReplay({ ...json, actions: json.actions.slice(0, -1) });
+		expect(before.refused).toBeNull();
+		const sale = before.game.process({ type: 'sell_shares', entity: 4, entity_type: 'player', shares: ['LNWR_0'], percent: 10 } as never);
+		expect(sale.ok ? null : sale.error.code).toBe('president_to_tax_haven');
 	});
 
 	it('p12_last_yellow_next_turn: the last yellow lay closes P12, as on the site', () => {

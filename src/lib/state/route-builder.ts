@@ -14,7 +14,8 @@ import { corporationId, hexId, trainId } from '../engine/core/ids';
 import { RouteBoard } from '../engine/core/route-board';
 import { chainName, chainsFrom, type Chain } from '../engine/core/route-chains';
 import { routeStops } from '../engine/core/route';
-import { mapFor } from '../engine/titles/g1822/board-ops';
+import { blockingRules, mapFor } from '../engine/titles/g1822/board-ops';
+import { configOf } from '../engine/titles/g1822/config';
 import { routeTrain } from '../engine/titles/g1822/routes/trains';
 import { LOCAL_MARK, parseRecordedRoute, type RecordedRoute } from '../interop/routes';
 import { corporationName } from './game-view-names';
@@ -60,7 +61,7 @@ function indexOf(rb: RouteBoard, s: Stop): number | undefined {
 
 /** Every stop with track, and its neighbours along the track. */
 export function builderBoard(state: GameState): BuilderBoard {
-	const rb = new RouteBoard(mapFor(state.setup.title), state.board);
+	const rb = new RouteBoard(mapFor(state.setup.title), state.board, blockingRules(configOf(state.setup)));
 	const neighbours = new Map<string, Stop[]>();
 	rb.hexes.forEach((h, hi) => {
 		h.nodes.forEach((n, node) => {

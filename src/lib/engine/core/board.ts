@@ -182,14 +182,27 @@ export function countTokensInCity(board: BoardState, hex: HexId, city: number): 
 	return n;
 }
 
+/** How cities block track: the rules that changed between versions of a title's rules. */
+export interface BlockingRules {
+	/**
+	 * A city with a slot still reserved for a home never blocks, even when tokens placed apart from
+	 * the slots (a destination token) fill the others: the reserved slot stays empty
+	 * [reference part/city.rb get_slot cheater, blocks?]. Off, such a city blocked.
+	 */
+	readonly reservedSlotsOpen: boolean;
+}
+
+export const LATEST_BLOCKING: BlockingRules = { reservedSlotsOpen: true };
+
 /**
  * A city blocks a corporation's track when every slot holds another corporation's token;
  * reserved empty slots do not block [reference part/city.rb blocks?].
  */
-export function cityBlocks(map: MapDef, board: BoardState, hex: HexId, city: number, corp: CorporationId): boolean {
+export function cityBlocks(map: MapDef, board: BoardState, hex: HexId, city: number, corp: CorporationId, rules: BlockingRules = LATEST_BLOCKING): boolean {
 	const tokens = tokensInCity(board, hex, city);
 	if (tokens.some((t) => t.corporation === corp)) return false;
-	return tokens.length >= cityCapacity(map, board, hex, city);
+	if (tokens.length < cityCapacity(map, board, hex, city)) return false;
+	return !rules.reservedSlotsOpen || pendingReservations(map, board, hex, city).length === 0;
 }
 
 /** Water borders of the hex not yet paid for. */

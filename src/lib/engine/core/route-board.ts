@@ -8,7 +8,7 @@
  * Built once per board state; read-only afterwards.
  */
 import type { MapDef } from './board-map';
-import { cityBlocks, tileOnHex, tokensInCity } from './board';
+import { cityBlocks, LATEST_BLOCKING, tileOnHex, tokensInCity, type BlockingRules } from './board';
 import type { BoardState } from './board-state';
 import { oppositeEdge, rotateEdge, type Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
@@ -130,10 +130,12 @@ export class RouteBoard {
 	readonly board: BoardState;
 	readonly hexes: readonly BoardHex[];
 	readonly index: ReadonlyMap<HexId, number>;
+	readonly rules: BlockingRules;
 
-	constructor(map: MapDef, board: BoardState) {
+	constructor(map: MapDef, board: BoardState, rules: BlockingRules = LATEST_BLOCKING) {
 		this.map = map;
 		this.board = board;
+		this.rules = rules;
 		const index = new Map<HexId, number>();
 		map.hexes.forEach((h, i) => index.set(h.id, i));
 		this.index = index;
@@ -163,7 +165,7 @@ export class RouteBoard {
 	blocks(hex: HexId, node: number, corp: CorporationId): boolean {
 		const h = this.hex(hex);
 		if (!h || h.nodes[node]?.kind !== 'city') return false;
-		return cityBlocks(this.map, this.board, hex, h.nodes[node].index, corp);
+		return cityBlocks(this.map, this.board, hex, h.nodes[node].index, corp, this.rules);
 	}
 
 	/** Does the corporation have a station token in this city? */

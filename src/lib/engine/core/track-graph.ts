@@ -10,19 +10,21 @@
  * - across an edge, continue into the neighbour's paths on the facing edge whose lanes meet;
  * - arriving at a node over a `terminal` path, the node is reached but not passed through;
  *   a terminal path into a junction (blue port hexes) is never walked;
- * - a city full of other corporations' tokens is reached but not passed through.
+ * - a city full of other corporations' tokens is reached but not passed through (under the
+ *   latest rules, not while a slot of it is still reserved for a home: `BlockingRules`).
  * The connected hexes (where track may be laid) are the token hexes with all their
  * sides, plus both sides of every edge of every reached path.
  *
  * The graph follows the board: `update(board)` rebuilds only the hexes whose tile changed
  * and re-indexes tokens. Answers are cached per corporation; a change drops only the answers
  * it can alter: those of corporations whose tokens changed, and those whose walk looked at a
- * hex whose tile, tokens or extra slots changed. A walk reads nothing else of the board (its
- * start is the corporation's tokens; blocking reads the tokens and slots of the cities it
- * meets; every hex it enters is first marked connected), so a kept answer equals a new walk.
+ * hex whose tile, tokens, extra slots or home reservations changed. A walk reads nothing else of
+ * the board (its start is the corporation's tokens; blocking reads the tokens, slots and
+ * reservations of the cities it meets; every hex it enters is first marked connected), so a kept
+ * answer equals a new walk.
  */
 import type { MapDef } from './board-map';
-import { cityCapacity, tileOnHex } from './board';
+import { cityCapacity, LATEST_BLOCKING, pendingReservations, tileOnHex, type BlockingRules } from './board';
 import { tileStep, type BoardState, type StationToken } from './board-state';
 import type { Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
@@ -81,6 +83,7 @@ function sameToken(a: StationToken, b: StationToken): boolean {
 
 export class TrackGraph {
 	readonly map: MapDef;
+	readonly rules: BlockingRules;
 	private board: BoardState;
 	private readonly index = new Map<HexId, number>();
 	/** Hex index across each side (hex * 6 + edge) where track may lead, else -1. */
@@ -124,8 +127,9 @@ export class TrackGraph {
 	/** Number of changes seen; answers are cached per version. */
 	version = 0;
 
-	constructor(map: MapDef, board: BoardState) {
+	constructor(map: MapDef, board: BoardState, rules: BlockingRules = LATEST_BLOCKING) {
 		this.map = map;
+		this.rules = rules;
 		this.board = board;
 		map.hexes.forEach((h, i) => this.index.set(h.id, i));
 		this.across = new Int32Array(map.hexes.length * 6).fill(-1);
@@ -190,6 +194,13 @@ export class TrackGraph {
 			for (const key of new Set([...Object.keys(prev.extraSlots), ...Object.keys(board.extraSlots)]))
 				if (prev.extraSlots[key] !== board.extraSlots[key]) this.markHex(key.slice(0, key.lastIndexOf(':')), hexes);
 		}
+		if (prev.reservations !== board.reservations && this.rules.reservedSlotsOpen) {
+			// A reservation dropped or added changes whether its home city may block.
+			const before = new Set(prev.reservations);
+			const after = new Set(board.reservations);
+			for (const c of before) if (!after.has(c)) this.markHome(c, hexes);
+			for (const c of after) if (!before.has(c)) this.markHome(c, hexes);
+		}
 		if (hexes.size === 0 && corps.size === 0) return;
 		this.version++;
 		for (const i of hexes) this.capacity.fill(-1, i * 16, i * 16 + 16);
@@ -204,6 +215,11 @@ export class TrackGraph {
 
 	/** Number of hexes listed in the board's `tiles` (of the board followed now). */
 	private tileCount: number;
+
+	private markHome(corp: CorporationId, hexes: Set<number>): void {
+		const home = this.map.homes.get(corp);
+		if (home) this.markHex(home.hex, hexes);
+	}
 
 	private markHex(hex: string, hexes: Set<number>): void {
 		const i = this.index.get(hex as HexId);
@@ -379,8 +395,10 @@ export class TrackGraph {
 			count++;
 		}
 		const key = hi * 16 + city;
-		if (this.capacity[key] < 0) this.capacity[key] = cityCapacity(this.map, this.board, this.map.hexes[hi].id, city);
-		return count >= this.capacity[key];
+		const hex = this.map.hexes[hi].id;
+		if (this.capacity[key] < 0) this.capacity[key] = cityCapacity(this.map, this.board, hex, city);
+		if (count < this.capacity[key]) return false;
+		return !this.rules.reservedSlotsOpen || pendingReservations(this.map, this.board, hex, city).length === 0;
 	}
 
 	/**

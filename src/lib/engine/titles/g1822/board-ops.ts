@@ -6,6 +6,8 @@ import type { MapDef } from '../../core/board-map';
 import type { BoardState } from '../../core/board-state';
 import { corporationId } from '../../core/ids';
 import { TrackGraph } from '../../core/track-graph';
+import { LATEST_BLOCKING, type BlockingRules } from '../../core/board';
+import { configOf, type ResolvedConfig } from './config';
 import { MAP_1822 } from './map/map-1822';
 import { MAP_NRS } from './scenarios/nrs/map';
 import { MAP_MRS } from './scenarios/mrs/map';
@@ -38,11 +40,19 @@ export function mapFor(title: TitleId): MapDef {
 	}
 }
 
+const BLOCKING_BEFORE_V5: BlockingRules = { reservedSlotsOpen: false };
+
+/** How cities block track under the game's rules version. */
+export function blockingRules(config: Pick<ResolvedConfig, 'reservedSlotsOpen'>): BlockingRules {
+	return config.reservedSlotsOpen ? LATEST_BLOCKING : BLOCKING_BEFORE_V5;
+}
+
 let cached: { map: MapDef; graph: TrackGraph } | null = null;
 
-/** The track graph for a board; one graph is kept and updated as boards change. */
-export function graphFor(map: MapDef, board: BoardState): TrackGraph {
-	if (!cached || cached.map !== map) cached = { map, graph: new TrackGraph(map, board) };
+/** The track graph for a board under the game's rules; one graph is kept and updated as boards change. */
+export function graphFor(map: MapDef, board: BoardState, config: Pick<ResolvedConfig, 'reservedSlotsOpen'>): TrackGraph {
+	const rules = blockingRules(config);
+	if (!cached || cached.map !== map || cached.graph.rules !== rules) cached = { map, graph: new TrackGraph(map, board, rules) };
 	else cached.graph.update(board);
 	return cached.graph;
 }
@@ -66,7 +76,7 @@ export function placeHome(state: GameState, corpId: string): void {
 	if (corpId === 'LNWR') {
 		const dest = map.destinations.get(corporationId(corpId));
 		if (!dest) return;
-		const r = validateDestinationToken(map, state.board, graphFor(map, state.board), corporationId(corpId), dest, { force: true });
+		const r = validateDestinationToken(map, state.board, graphFor(map, state.board, configOf(state.setup)), corporationId(corpId), dest, { force: true });
 		if (r.ok) {
 			state.board = r.value.board;
 			placeCharterToken(corp, dest, 0, 'destination');

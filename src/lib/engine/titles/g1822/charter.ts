@@ -17,6 +17,18 @@ export function placeCharterToken(corp: CorporationState, hex: string, city: num
 	t.at = key(hex, city);
 }
 
+/** Puts the charter's last unused normal token (the one added last) in a city. */
+export function placeLastCharterToken(corp: CorporationState, hex: string, city: number): void {
+	for (let i = corp.charter.length - 1; i >= 0; i--) {
+		const t = corp.charter[i];
+		if (t.kind === 'normal' && t.at === null) {
+			t.at = key(hex, city);
+			return;
+		}
+	}
+	placeCharterToken(corp, hex, city);
+}
+
 /** A token leaves a city and goes back to the charter as an available token. */
 export function returnCharterToken(corp: CorporationState, hex: string, city: number, kind: 'normal' | 'destination' = 'normal'): void {
 	const t = corp.charter.find((x) => x.kind === kind && x.at === key(hex, city));

@@ -40,10 +40,15 @@ export type EngineMode = 'live' | 'import';
  *   breaks the bank and lifts the price into an end cell triggers the bank's end (after the set's
  *   last OR), as the reference checks the bank before the market and keeps the first trigger
  *   [g_1822/game.rb GAME_END_CHECK, GAME_END_LOCK_FIRST_TRIGGER; base.rb game_end_check].
+ * - 5: a city with a slot still reserved for a home never blocks track, even when a destination
+ *   token filled its other slots: the reference puts that token in a slot of its own and leaves
+ *   the reserved one empty [part/city.rb get_slot cheater, blocks?]. The token a major gets for
+ *   London by acquiring minor 14 from the bid box is a new one, placed there; its unused tokens
+ *   keep their places in its charter [g_1822/step/minor_acquisition.rb acquire_bank_minor].
  */
-export const RULES_VERSIONS = [1, 2, 3, 4] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4, 5] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 4;
+export const LATEST_RULES: RulesVersion = 5;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -77,6 +82,10 @@ export interface ResolvedConfig {
 	readonly routeKeptWithoutTrains: boolean;
 	/** A broken bank comes before the market's end cell when one action brings both (version 4 on). */
 	readonly bankEndFirst: boolean;
+	/** A city with a pending home reservation does not block track (version 5 on). */
+	readonly reservedSlotsOpen: boolean;
+	/** Minor 14's London token for a major is the new token it was given (version 5 on). */
+	readonly londonTokenIsNew: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -155,6 +164,8 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		p8ChoiceHoldsSteps: version >= 3,
 		routeKeptWithoutTrains: version >= 4,
 		bankEndFirst: version >= 4,
+		reservedSlotsOpen: version >= 5,
+		londonTokenIsNew: version >= 5,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

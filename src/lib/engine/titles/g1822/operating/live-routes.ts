@@ -17,7 +17,7 @@ import { chainsFrom } from '../../../core/route-chains';
 import type { Route, RouteLeg } from '../../../core/route';
 import type { PhaseColor } from '../../../core/tile';
 import type { ResolvedConfig } from '../config';
-import { mapFor } from '../board-ops';
+import { blockingRules, mapFor } from '../board-ops';
 import { SPECIAL_HEXES_1822, SPECIAL_HEXES_MRS, SPECIAL_HEXES_NRS, type SpecialHexes } from '../map/special-hexes';
 import type { TitleId } from '../title-def';
 import { routeContext, type RouteContext } from '../routes/context';
@@ -57,6 +57,7 @@ export function liveRouteContext(state: GameState, config: ResolvedConfig, corp:
 		major: corp.type === 'major',
 		phaseColors: config.phases[state.phase].tiles as readonly PhaseColor[],
 		trains,
+		rules: blockingRules(config),
 		mailContracts: corp.companies.filter((c) => (MAIL_CONTRACTS as readonly string[]).includes(c) && !state.companies[c]?.closed).length
 	});
 }

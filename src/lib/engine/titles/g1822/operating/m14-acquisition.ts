@@ -12,7 +12,7 @@ import { corporationId, hexId, type HexId } from '../../../core/ids';
 import type { StationToken } from '../../../core/board-state';
 import { cityEdges, openSlots, tileOnHex } from '../../../core/board';
 import type { ResolvedConfig } from '../config';
-import { addCharterToken, placeCharterToken } from '../charter';
+import { addCharterToken, placeCharterToken, placeLastCharterToken } from '../charter';
 import { graphFor, mapFor } from '../board-ops';
 import { LONDON_HEX, MINOR_14, MINOR_14_HOME_COST, type TokenPlacement } from '../map/stations';
 import type { CorporationState, GameState } from '../state';
@@ -56,7 +56,7 @@ function checkLondonCity(
 	if (!tile || city < 0 || city >= tile.def.cities.length) return refuse('no_city', `There is no city ${city} in London.`);
 	if (state.board.tokens.some((t) => t.hex === london && t.city === city && t.corporation === corp.id))
 		return refuse('already_in_city', `${corp.id} already has a station in this London city.`);
-	if (config.mode === 'live' && !graphFor(map, state.board).reach(corporationId(corp.id)).cities.has(`${london}-${city}`))
+	if (config.mode === 'live' && !graphFor(map, state.board, config).reach(corporationId(corp.id)).cities.has(`${london}-${city}`))
 		return refuse('not_connected', `This London city is not connected to ${corp.id}'s track.`);
 	if (cash < MINOR_14_HOME_COST) return refuse('insufficient_cash', `The token costs £${MINOR_14_HOME_COST}.`);
 	const token: StationToken = { hex: london, city, corporation: corporationId(corp.id), kind: 'normal' };
@@ -104,9 +104,21 @@ export function validateLondonToken(
 	return r.ok ? ok({ ...r.value, ...spot }) : r;
 }
 
-export function applyLondonToken(state: GameState, corp: CorporationState, placed: { board: BoardState; hex: HexId; city: number; cost: number }): void {
+/**
+ * Places the pending token. Rules version 5: the token placed is the one `grantLondonToken` added
+ * at the end of the charter, so the major's unused tokens keep their places ahead of it
+ * [g_1822/step/minor_acquisition.rb acquire_bank_minor: `entity.tokens << token`, the pending
+ * token]; earlier versions placed the first unused one.
+ */
+export function applyLondonToken(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	placed: { board: BoardState; hex: HexId; city: number; cost: number }
+): void {
 	state.board = placed.board;
-	placeCharterToken(corp, placed.hex, placed.city);
+	if (config.londonTokenIsNew) placeLastCharterToken(corp, placed.hex, placed.city);
+	else placeCharterToken(corp, placed.hex, placed.city);
 	corp.cash -= placed.cost;
 	state.bank.cash += placed.cost;
 	delete state.abilityUses[M14_PENDING_TOKEN];

@@ -70,7 +70,7 @@ export function validateMerge(state: GameState, config: ResolvedConfig, major: C
 	if (!acquirableMinors(state, config, major).includes(minor.id)) return refuse('not_acquirable', `${major.id} cannot acquire minor ${minor.id} now.`);
 	// The connection is checked when a merge is made live, never on load (rules digest 5.7)
 	// [g_1822/step/minor_acquisition.rb process_merge, entity_connects?].
-	if (config.mode === 'live' && !connectsToMinor(state, major, minor))
+	if (config.mode === 'live' && !connectsToMinor(state, config, major, minor))
 		return refuse('not_connected', `${major.id} has no track connection to minor ${minor.id}.`);
 	return ok(minor.id);
 }
@@ -79,9 +79,9 @@ export function validateMerge(state: GameState, config: ResolvedConfig, major: C
  * Whether the major reaches the minor's token, or for a bid-box minor its reserved home city
  * (any city of its home hex when the hex names none: any London city for M14).
  */
-function connectsToMinor(state: GameState, major: CorporationState, minor: CorporationState): boolean {
+function connectsToMinor(state: GameState, config: ResolvedConfig, major: CorporationState, minor: CorporationState): boolean {
 	const map = mapFor(state.setup.title);
-	const cities = graphFor(map, state.board).reach(corporationId(major.id)).cities;
+	const cities = graphFor(map, state.board, config).reach(corporationId(major.id)).cities;
 	const token = state.board.tokens.find((t) => t.corporation === minor.id);
 	if (token) return cities.has(`${token.hex}-${token.city}`);
 	const home = map.homes.get(corporationId(minor.id));
@@ -217,7 +217,7 @@ function acquirable(state: GameState, config: ResolvedConfig, corp: CorporationS
 	if (corp.type !== 'major' || corp.operated < 2) return [];
 	const map = mapFor(state.setup.title);
 	// The walk is asked for only when the connection counts (it is the costliest part of the check).
-	const reach = () => graphFor(map, state.board).reach(corporationId(corp.id));
+	const reach = () => graphFor(map, state.board, config).reach(corporationId(corp.id));
 	const out: string[] = [];
 	for (const m of Object.values(state.corporations)) {
 		if (m.type !== 'minor' || !m.floated || m.closed || m.operated < 2) continue;

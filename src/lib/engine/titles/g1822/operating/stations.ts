@@ -29,7 +29,7 @@ export function stationContext(state: GameState, config: ResolvedConfig, corp: C
 	return {
 		map,
 		board: state.board,
-		graph: graphFor(map, state.board),
+		graph: graphFor(map, state.board, config),
 		corporation: corporationId(corp.id),
 		kind: corp.type,
 		cash: corp.cash,
@@ -186,7 +186,7 @@ export function validateDestination(
 ): Result<{ board: BoardState; returnedToken: boolean; hex: HexId }> {
 	const map = mapFor(state.setup.title);
 	if (typeof action.hex !== 'string') return refuse('malformed_action', 'Name the destination hex.');
-	const r = validateDestinationToken(map, state.board, graphFor(map, state.board), corporationId(corp.id), hexId(action.hex), {
+	const r = validateDestinationToken(map, state.board, graphFor(map, state.board, config), corporationId(corp.id), hexId(action.hex), {
 		force: config.mode === 'import'
 	});
 	return r.ok ? ok({ ...r.value, hex: hexId(action.hex) }) : r;

@@ -158,7 +158,7 @@ export function layContext(
 	return {
 		map,
 		board: state.board,
-		graph: graphFor(map, state.board),
+		graph: graphFor(map, state.board, config),
 		// P12's lays keep the phase's tile colours but use their own allowance.
 		phase: {
 			name: extra ? extraLayPhase(corp) : phase.name,

@@ -4,6 +4,7 @@
  */
 import type { MapDef } from '../../../core/board-map';
 import type { BoardState } from '../../../core/board-state';
+import { LATEST_BLOCKING, type BlockingRules } from '../../../core/board';
 import type { CorporationId, TrainId } from '../../../core/ids';
 import { RouteBoard } from '../../../core/route-board';
 import type { PhaseColor } from '../../../core/tile';
@@ -33,12 +34,15 @@ export interface RouteContextInput {
 	readonly phaseColors: readonly PhaseColor[];
 	readonly trains: readonly RouteTrain[];
 	readonly mailContracts?: number;
+	/** How cities block track under the game's rules (the latest when not given). */
+	readonly rules?: BlockingRules;
 	/** Reuse a board view already built for this board. */
 	readonly rb?: RouteBoard;
 }
 
 export function routeContext(input: RouteContextInput): RouteContext {
-	const rb = input.rb && input.rb.board === input.board ? input.rb : new RouteBoard(input.map, input.board);
+	const rules = input.rules ?? LATEST_BLOCKING;
+	const rb = input.rb && input.rb.board === input.board && input.rb.rules === rules ? input.rb : new RouteBoard(input.map, input.board, rules);
 	return {
 		rb,
 		special: input.special,

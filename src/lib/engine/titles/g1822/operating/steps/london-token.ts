@@ -20,7 +20,7 @@ export const londonToken: RoundEntry = {
 		const r = validateLondonToken(state, config, corp, action);
 		if (!r.ok) return r;
 		return ok(() => {
-			applyLondonToken(state, corp, r.value);
+			applyLondonToken(state, config, corp, r.value);
 			return 'finish';
 		});
 	},

@@ -21,7 +21,7 @@ function canRunRoute(state: GameState, config: ResolvedConfig, corp: Corporation
 	// A minor with only an E train does not run (rules version 2) [g_1822/step/route.rb only_e_train?].
 	if (config.blockingSteps && corp.type === 'minor' && trains.every((t) => t.name === 'E')) return false;
 	const map = mapFor(state.setup.title);
-	const graph = graphFor(map, state.board);
+	const graph = graphFor(map, state.board, config);
 	// Rules version 2 asks it of each station alone, as the reference does (track-graph.ts).
 	if (config.blockingSteps) return corp.hadRoute === true || graph.routeFromOneStation(corporationId(corp.id));
 	return graph.reach(corporationId(corp.id)).nodes.length >= 2;
@@ -38,7 +38,7 @@ export function noteRoute(state: GameState, config: ResolvedConfig, corp: Corpor
 		const trains = corp.trains.filter((t) => t.name !== 'P+');
 		if (trains.length === 0 || trains.some((t) => t.name === 'L' || t.name === 'LP')) return;
 	}
-	if (graphFor(mapFor(state.setup.title), state.board).routeFromOneStation(corporationId(corp.id))) corp.hadRoute = true;
+	if (graphFor(mapFor(state.setup.title), state.board, config).routeFromOneStation(corporationId(corp.id))) corp.hadRoute = true;
 }
 
 /**
