@@ -202,6 +202,11 @@ export function cityBlocks(map: MapDef, board: BoardState, hex: HexId, city: num
 	const tokens = tokensInCity(board, hex, city);
 	if (tokens.some((t) => t.corporation === corp)) return false;
 	if (tokens.length < cityCapacity(map, board, hex, city)) return false;
+	return fullCityBlocks(map, board, hex, city, rules);
+}
+
+/** Whether a city whose slots are all taken blocks: not while one is still reserved for a home (`BlockingRules`). */
+export function fullCityBlocks(map: MapDef, board: BoardState, hex: HexId, city: number, rules: BlockingRules): boolean {
 	return !rules.reservedSlotsOpen || pendingReservations(map, board, hex, city).length === 0;
 }
 

@@ -24,7 +24,7 @@
  * answer equals a new walk.
  */
 import type { MapDef } from './board-map';
-import { cityCapacity, LATEST_BLOCKING, pendingReservations, tileOnHex, type BlockingRules } from './board';
+import { cityCapacity, fullCityBlocks, LATEST_BLOCKING, tileOnHex, type BlockingRules } from './board';
 import { tileStep, type BoardState, type StationToken } from './board-state';
 import type { Edge } from './hex';
 import type { CorporationId, HexId } from './ids';
@@ -398,7 +398,7 @@ export class TrackGraph {
 		const hex = this.map.hexes[hi].id;
 		if (this.capacity[key] < 0) this.capacity[key] = cityCapacity(this.map, this.board, hex, city);
 		if (count < this.capacity[key]) return false;
-		return !this.rules.reservedSlotsOpen || pendingReservations(this.map, this.board, hex, city).length === 0;
+		return fullCityBlocks(this.map, this.board, hex, city, this.rules);
 	}
 
 	/**
