@@ -80,7 +80,10 @@ async function relayProcess(env: Record<string, string>): Promise<{ url: string;
 	let out = '';
 	child.stdout!.on('data', (d) => (out += d));
 	child.stderr!.on('data', (d) => (out += d));
-	const url = await until('the relay process to listen', () => /Listening on (http:\/\/\S+)/.exec(out)?.[1] ?? (child.exitCode !== null ? Promise.reject(new Error(out)) : null)).catch(
+	// The start-up lines may come in separate chunks: wait for the last of them (the mailbox's).
+	const url = await until('the relay process to listen', () =>
+		(/^Mailbox: /m.test(out) ? /Listening on (http:\/\/\S+)/.exec(out)?.[1] : undefined) ?? (child.exitCode !== null ? Promise.reject(new Error(out)) : null)
+	).catch(
 		(e) => {
 			throw new Error(`relay process: ${e.message}\n${out}`);
 		}
