@@ -47,6 +47,32 @@ export async function createNrsHotseat(page: Page): Promise<void> {
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
 }
 
+/** The NRS stack shuffle of the seeded hotseat games (the routes test's first minor and its track follow from it). */
+export const SEED_NRS = 1;
+
+/**
+ * Opens a 3-player hotseat 1822NRS game whose company stacks are shuffled with SEED_NRS, through
+ * /import from the file the site would save after Ada's opening pass (a new game's seed comes from
+ * every seat's reveal, so a fixed one can only come in a file). The page is then on the game's
+ * link, in Stock Round 1, Brunel to act.
+ */
+export async function openSeededNrs(page: Page): Promise<void> {
+	const opening = {
+		id: 1822002,
+		title: '1822NRS',
+		status: 'active',
+		players: HOTSEAT_NAMES.map((name, i) => ({ id: i + 1, name })),
+		settings: { seed: SEED_NRS, optional_rules: [] },
+		actions: [{ type: 'pass', entity: 1, entity_type: 'player', id: 1, created_at: 0 }]
+	};
+	await page.goto('/import');
+	await page.getByTestId('import-file').setInputFiles({ name: '1822nrs-seed.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(opening)) });
+	await expect(page.getByTestId('import-summary')).toContainText('1 of 1 logged actions replayed');
+	await page.getByTestId('import-play-here').click();
+	await page.waitForURL(/\/game\/[0-9a-f]{64}#/, { timeout: 60_000 });
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Stock Round 1');
+}
+
 /** A company card as the page and the log name it: "Minor 5" for M5, "LNWR concession" for C1, a private's printed name. */
 export function cardName(id: string): string {
 	const m = /^M(\d+)$/.exec(id);

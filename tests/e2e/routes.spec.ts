@@ -7,7 +7,7 @@
 // - a minor pays half its revenue, the treasury keeping floor(revenue / 2) (rules digest 8.1).
 import { expect, test, type Page } from '@playwright/test';
 import { MAP_NRS } from '../../src/lib/engine/titles/g1822/scenarios/nrs/map';
-import { bid, pressPass, SCREENSHOTS, watchErrors, createNrsHotseat, HOTSEAT_NAMES } from './game-helpers';
+import { bid, pressPass, SCREENSHOTS, watchErrors, openSeededNrs, HOTSEAT_NAMES } from './game-helpers';
 
 const BID = 100;
 
@@ -57,10 +57,11 @@ test('routes by hand: click stops, see the revenue, edit, best routes, edit one 
 	const errors = watchErrors(page);
 	await page.setViewportSize({ width: 1280, height: 800 });
 
-	await createNrsHotseat(page);
-	const names = HOTSEAT_NAMES;
+	await openSeededNrs(page);
+	// Ada passed first (the seeded file's one action), so Brunel bids first.
+	const names = [HOTSEAT_NAMES[1], HOTSEAT_NAMES[2], HOTSEAT_NAMES[0]];
 
-	// The read-only map of a stock round, with its toggles; nobody has moved yet.
+	// The read-only map of a stock round, with its toggles; no track or station yet.
 	await page.getByTestId('tab-map').click();
 	const mapPanel = page.getByTestId('map-panel');
 	await expect(mapPanel.locator('[data-hex]').first()).toBeVisible();
