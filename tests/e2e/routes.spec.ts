@@ -1,4 +1,4 @@
-// Routes by hand in a real Chromium (issues 7 and 8): a hotseat 1822NRS game is played by
+// Routes by hand in a real Chromium (issues 7 and 8): a hotseat 1822NRS game, seeded, is played by
 // clicking to the first minor's route step; its L train's route is built by clicking stops on
 // the map, edited, replaced by the route finder's best and edited again, then run.
 // Expected figures come from the rules and the printed map, not from the engine:
