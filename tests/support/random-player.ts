@@ -130,6 +130,12 @@ function stockCandidates(state: GameState, rng: Prng): Candidate[] {
 	for (const par of c.par)
 		for (const option of par.pars) out.push({ action: act('par', p, { corporation: par.corporation, share_price: option.sharePrice }), weight: 5 / par.pars.length });
 	if (types.includes('payoff_player_debt')) out.push({ action: act('payoff_player_debt', p), weight: 3 });
+	if (types.includes('payoff_player_debt_partial') && c.repayMax > 0) {
+		// Any amount from £1 to the most the player can pay, now and then more than that (the site
+		// pays what the player has, and never more than the debt).
+		const amount = rng.int(8) === 0 ? c.repayMax + 1 + rng.int(50) : 1 + rng.int(c.repayMax);
+		out.push({ action: act('payoff_player_debt_partial', p, { amount }), weight: 1.5 });
+	}
 	if (types.includes('choose_ability'))
 		// The query names the type only: offer the Tax Haven purchases the engine accepts.
 		for (const choice of taxHavenChoices(state)) {

@@ -3,15 +3,17 @@
  * new player order, or to pass [g_1822/round/choices.rb; g_1822/step/choose.rb]: the engine's
  * offer names that player and the figures the page shows, and is what the round accepts.
  * The position is a random game (seed 3, after 179 actions) that reached the round with a choice
- * that matters (an inconsequential one is passed by the engine itself).
+ * that matters (an inconsequential one is passed by the engine itself); its 179 actions are kept
+ * in tests/fixtures/positions.
  */
 import { describe, expect, it } from 'vitest';
 import { doubleCashChoice, process, type Action, type GameState } from '../../src/lib/engine/index';
 import { playRandomGame } from '../support/random-player';
+import { recordedPosition } from '../support/recorded-position';
 
 function position(): GameState {
-	const s = playRandomGame(3, { stopAfter: 179 }).final;
-	if (!s || s.round.kind !== 'choices') throw new Error('the random game no longer reaches the Choices round here');
+	const s = recordedPosition('seed-3-choices-round');
+	if (s.round.kind !== 'choices') throw new Error('the recorded actions no longer reach the Choices round');
 	return s;
 }
 

@@ -5,16 +5,15 @@
  * [g_1822/step/token.rb can_place_token?; graph.rb can_token?]. The step may also stay open for
  * an exchange token alone, and then offers no normal station. Found by the random games (seed
  * 77008151, action 345): SECR, with a station in London (M38), was offered another London city
- * and then refused it.
+ * and then refused it. The position is kept as that game's first 345 actions.
  */
 import { describe, expect, it } from 'vitest';
 import { cityId, operatingChoices, process, type Action } from '../../src/lib/engine/index';
-import { playRandomGame } from '../support/random-player';
+import { recordedPosition } from '../support/recorded-position';
 
 describe('the token step offers only stations it accepts', () => {
 	it('SECR, holding a London station, is not offered a second London city', () => {
-		const s = playRandomGame(77008151, { stopAfter: 345 }).final;
-		if (!s) throw new Error('no position');
+		const s = recordedPosition('seed-77008151-secr-token');
 		const c = operatingChoices(s);
 		// The position the random game reached: SECR at its token step with a station in London.
 		expect(c?.entity).toBe('SECR');

@@ -31,6 +31,11 @@ export function payoffAction(id: number): JsonObject {
 	return { type: 'payoff_player_debt', ...player(id) };
 }
 
+/** A repayment of part of the player's debt: `amount` pounds [g_1822/step/buy_sell_par_shares.rb process_payoff_player_debt_partial]. */
+export function payoffPartAction(id: number, amount: number): JsonObject {
+	return { type: 'payoff_player_debt_partial', ...player(id), amount };
+}
+
 /** The Choices round's answer: one of the engine's choices (P9: "double"). */
 export function chooseAction(id: number, choice: string): JsonObject {
 	return { type: 'choose', ...player(id), choice };

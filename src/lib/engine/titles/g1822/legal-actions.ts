@@ -31,6 +31,7 @@ export function legalActionTypes(state: GameState, config: ResolvedConfig): stri
 			if (c.sell.length) out.add('sell_shares');
 			if (c.par.length) out.add('par');
 			if (accepts({ type: 'payoff_player_debt', entity: player })) out.add('payoff_player_debt');
+			if (accepts({ type: 'payoff_player_debt_partial', entity: player, amount: 1 })) out.add('payoff_player_debt_partial');
 			if (accepts({ type: 'pass', entity: player })) out.add('pass');
 			if (taxHavenChoices(state).some((choice) => accepts({ type: 'choose_ability', entity: 'P16', entity_type: 'company', choice })))
 				out.add('choose_ability');

@@ -132,13 +132,19 @@ export interface StockChoices {
 	readonly sell: readonly SellOption[];
 	readonly par: readonly ParOption[];
 	readonly canRepay: boolean;
+	/**
+	 * The most a repayment may pay now: the smaller of the player's cash and debt (0 when none
+	 * may be made). A partial repayment chooses any whole amount from £1 to this
+	 * [g_1822/step/buy_sell_par_shares.rb actions; spender.rb repay_cash_loan].
+	 */
+	readonly repayMax: number;
 }
 
 export function stockChoices(state: GameState, config: ResolvedConfig, round: StockRound, playerId: number): StockChoices {
 	const player = findPlayer(state, playerId);
 	const mustSell = mustSellFirst(state, config, playerId);
 	const sell = sellOptions(state, config, playerId);
-	if (mustSell) return { player: playerId, mustSell, bidBoxes: [], buy: [], sell, par: [], canRepay: false };
+	if (mustSell) return { player: playerId, mustSell, bidBoxes: [], buy: [], sell, par: [], canRepay: false, repayMax: 0 };
 	return {
 		player: playerId,
 		mustSell,
@@ -146,7 +152,8 @@ export function stockChoices(state: GameState, config: ResolvedConfig, round: St
 		buy: round.turn.bids > 0 ? [] : buyableShares(state, config, round, playerId),
 		sell,
 		par: parOptions(state, config, round, playerId),
-		canRepay: !!player && player.debt > 0 && player.cash > 0
+		canRepay: !!player && player.debt > 0 && player.cash > 0,
+		repayMax: player && player.debt > 0 && player.cash > 0 ? Math.min(player.cash, player.debt) : 0
 	};
 }
 
