@@ -6,16 +6,17 @@
  * lay closes it.
  */
 import { describe, expect, it } from 'vitest';
-import { process, type Action } from '../../src/lib/engine/index';
-import { corporationId, hexId } from '../../src/lib/engine/core/ids';
+import { LATEST_RULES, operatingChoices, process, type Action, type RulesVersion } from '../../src/lib/engine/index';
+import { corporationId, hexId, tileId } from '../../src/lib/engine/core/ids';
 import type { GameState } from '../../src/lib/engine/titles/g1822/state';
+import { borderKey } from '../../src/lib/engine/core/board-state';
 import { giveToCorporation, majorTurn } from './or-support';
 
 const CORP = 'NER';
 
 /** NER in phase 3 at its track step, with a station in Grimsby (N23) and P21. */
-function position(withToken = true): GameState {
-	const s = majorTurn(CORP, 'track', { phase: '3' });
+function position(withToken = true, rulesVersion?: RulesVersion): GameState {
+	const s = majorTurn(CORP, 'track', { phase: '3', rulesVersion });
 	if (withToken) {
 		s.board = { ...s.board, tokens: [...s.board.tokens, { hex: hexId('N23'), city: 0, corporation: corporationId(CORP), kind: 'normal' }] };
 		s.corporations[CORP].charter[0].at = 'N23-0';
@@ -74,5 +75,41 @@ describe('P21 Grimsby/Hull bridge', () => {
 		const passed = process(first.value, { type: 'pass', entity: CORP, entity_type: 'corporation' });
 		expect(passed.ok).toBe(true);
 		if (passed.ok) expect(passed.value.companies.P21.closed).toBe(true);
+	});
+
+	// g_1822/step/tracker.rb remove_border_calculate_cost!: a P21 lay whose water-border cost comes
+	// to nothing is refused ("Must lay tile with one path over the Hull / Grimsby estuary"). Found by
+	// the differential run: a minor had laid 57 in Hull across the estuary, paying the £40, and
+	// P21's later upgrade there was taken here and refused by the reference.
+	function crossedHull(rulesVersion: RulesVersion): GameState {
+		const s = position(true, rulesVersion);
+		// NER's station is in Hull too, so the upgrade there is connected either way.
+		const hull = { hex: hexId('N21'), city: 0, corporation: corporationId(CORP), kind: 'normal' } as const;
+		s.board = {
+			...s.board,
+			tiles: { ...s.board.tiles, N21: { tile: tileId('57-1'), rotation: 0 } },
+			tokens: [...s.board.tokens, hull],
+			paidBorders: [borderKey(hexId('N21'), 0)]
+		};
+		return s;
+	}
+
+	it('is refused where track already crosses the estuary (the border was paid), and not offered there (rules version 6)', () => {
+		const s = crossedHull(LATEST_RULES);
+		const upgrade = process(s, bridge('N21', '15-0', 0));
+		expect(upgrade.ok ? null : upgrade.error.code).toBe('humber_already_crossed');
+		// With the border still there (nobody has crossed yet) the same upgrade is a bridge lay.
+		const unpaid = structuredClone(s);
+		unpaid.board = { ...unpaid.board, paidBorders: [] };
+		const bridged = process(unpaid, bridge('N21', '15-0', 0));
+		expect(bridged.ok ? null : bridged.error.message).toBeNull();
+		const offered = (st: GameState) => (operatingChoices(st)?.tileLays ?? []).filter((l) => l.entity === 'P21').flatMap((l) => l.hexes.map((h) => String(h.hex)));
+		expect(offered(unpaid)).toContain('N21');
+		expect(offered(s)).not.toContain('N21');
+		expect(offered(s)).toContain('N23');
+	});
+
+	it('a game started under rules version 5 keeps taking that lay, as it did', () => {
+		expect(process(crossedHull(5), bridge('N21', '15-0', 0)).ok).toBe(true);
 	});
 });

@@ -3,8 +3,9 @@
  * so a change that alters how a log replays never changes a game already under way. The fixtures
  * hold random games played live under version 1 (before operating steps blocked) and under
  * version 2 (before an emergency sale was kept to the buy-train step), under version 3 (before a
- * route found while trainless was remembered) and under version 4 (before a city with a reserved
- * slot stayed open to track), with the state hash each reached then.
+ * route found while trainless was remembered), under version 4 (before a city with a reserved
+ * slot stayed open to track) and under version 5 (before a P21 lay needed an estuary border still
+ * to pay), with the state hash each reached then.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ const fixture = load('rules-v1-games.json');
 const fixtureV2 = load('rules-v2-games.json');
 const fixtureV3 = load('rules-v3-games.json');
 const fixtureV4 = load('rules-v4-games.json');
+const fixtureV5 = load('rules-v5-games.json');
 
 function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number; hash: string; refused: string | null } {
 	const created = Game.create({ ...g.setup, mode: 'live', rulesVersion });
@@ -41,7 +43,8 @@ describe('a game replays under the rules version it was started with', () => {
 		[fixture, 1],
 		[fixtureV2, 2],
 		[fixtureV3, 3],
-		[fixtureV4, 4]
+		[fixtureV4, 4],
+		[fixtureV5, 5]
 	] as const) {
 		it(`the version ${version} fixture has games of every title`, () => {
 			expect(f.rulesVersion).toBe(version);
@@ -84,6 +87,17 @@ describe('a game replays under the rules version it was started with', () => {
 		}
 	});
 
+	it('the version 5 game that version 6 plays differently is refused under version 6 at the P21 lay', () => {
+		// NRS: minor 9 laid 57 in Hull across the estuary and paid its border; P21's later upgrade
+		// there has no crossing left [g_1822/step/tracker.rb remove_border_calculate_cost!].
+		const g = fixtureV5.games.find((x) => x.setup.title === '1822NRS');
+		expect(g).toBeDefined();
+		const r = replay(g!, 6);
+		expect(r.refused).toBe('humber_already_crossed');
+		const refusedAt = g!.actions[r.applied];
+		expect(refusedAt).toMatchObject({ type: 'lay_tile', entity: 'P21', hex: 'N21' });
+	});
+
 	it('the log names the version in genesis: "g1822/1" (or none) is version 1, an unknown one is refused in words', () => {
 		expect(rulesVersionOf(undefined)).toBe(1);
 		expect(rulesVersionOf('g1822/1')).toBe(1);
@@ -91,8 +105,9 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(rulesVersionOf('g1822/3')).toBe(3);
 		expect(rulesVersionOf('g1822/4')).toBe(4);
 		expect(rulesVersionOf('g1822/5')).toBe(5);
-		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5']);
-		expect(RULES_1822).toBe('g1822/5');
+		expect(rulesVersionOf('g1822/6')).toBe(6);
+		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6']);
+		expect(RULES_1822).toBe('g1822/6');
 		expect(rulesVersionOf('g1822/99')).toBeNull();
 		const seats = [
 			{ seat: 0, name: 'A' },

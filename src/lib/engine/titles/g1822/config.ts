@@ -45,10 +45,17 @@ export type EngineMode = 'live' | 'import';
  *   the reserved one empty [part/city.rb get_slot cheater, blocks?]. The token a major gets for
  *   London by acquiring minor 14 from the bid box is a new one, placed there; its unused tokens
  *   keep their places in its charter [g_1822/step/minor_acquisition.rb acquire_bank_minor].
+ * - 6: a P21 lay must cross the Hull / Grimsby estuary where its border is still to be paid; where
+ *   an earlier lay already crossed it there, the lay is refused, as the reference refuses a P21
+ *   lay whose border cost comes to nothing [g_1822/step/tracker.rb remove_border_calculate_cost!].
+ *   Whether a director in an emergency must sell before the bank lends is asked of the bundles the
+ *   reference forms (a player's ordinary certificates, then the director's, and the director's in
+ *   part), the same list the emergency offers [game/base.rb liquidity, sellable_bundles,
+ *   bundles_for_corporation; g_1822/step/buy_train.rb sellable_shares?].
  */
-export const RULES_VERSIONS = [1, 2, 3, 4, 5] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 5;
+export const LATEST_RULES: RulesVersion = 6;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -86,6 +93,10 @@ export interface ResolvedConfig {
 	readonly reservedSlotsOpen: boolean;
 	/** Minor 14's London token for a major is the new token it was given (version 5 on). */
 	readonly londonTokenIsNew: boolean;
+	/** A P21 lay must cross an estuary border still to be paid (version 6 on). */
+	readonly bridgeNeedsOpenCrossing: boolean;
+	/** "Must sell first" is asked of the bundles the emergency offers (version 6 on). */
+	readonly emergencyBundles: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -166,6 +177,8 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		bankEndFirst: version >= 4,
 		reservedSlotsOpen: version >= 5,
 		londonTokenIsNew: version >= 5,
+		bridgeNeedsOpenCrossing: version >= 6,
+		emergencyBundles: version >= 6,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

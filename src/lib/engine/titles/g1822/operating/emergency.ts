@@ -13,6 +13,7 @@ import { findPlayer } from '../entities';
 import { presidentId } from '../shares-ops';
 import type { CorporationState, GameState, OperatingRound, StockRound } from '../state';
 import { applySellShares, validateSellShares, type SellPlan } from '../stock/sell';
+import { sellOptions, type SellOption } from '../stock/queries';
 import { depotTrains, mustBuyTrain } from './trains';
 import { operatingOrder } from './order';
 import { LOAN_INTEREST_PERCENT } from '../data/constants';
@@ -90,8 +91,23 @@ export function applyEmergencySale(state: GameState, config: ResolvedConfig, rou
 	round.order = [...done, ...operatingOrder(state, config).filter((id) => rest.has(id))];
 }
 
+/**
+ * The sales a director in an emergency may make: of the bundles the reference forms for each
+ * major (ordinary certificates first, then the director's, whole or in part), those the emergency
+ * accepts [game/base.rb sellable_bundles, bundles_for_corporation; step/emergency_money.rb
+ * can_sell?]. The offer and the "must sell first" check both read this list.
+ */
+export function emergencySales(state: GameState, config: ResolvedConfig, operating: CorporationState): SellOption[] {
+	const playerId = presidentId(operating);
+	if (playerId === null) return [];
+	return sellOptions(state, config, playerId).filter(
+		(s) => validateEmergencySale(state, config, operating, { type: 'sell_shares', entity: playerId, shares: [...s.shares], percent: s.percent }).ok
+	);
+}
+
 /** Could the director still sell something in this emergency? */
 export function directorCanSell(state: GameState, config: ResolvedConfig, operating: CorporationState): boolean {
+	if (config.emergencyBundles) return emergencySales(state, config, operating).length > 0;
 	const playerId = presidentId(operating);
 	if (playerId === null) return false;
 	const holder = playerHolder(playerId);

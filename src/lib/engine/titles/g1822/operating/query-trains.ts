@@ -10,8 +10,8 @@ import type { ResolvedConfig } from '../config';
 import { findPlayer } from '../entities';
 import { presidentId } from '../shares-ops';
 import type { CorporationState, GameState } from '../state';
-import { sellOptions, type SellOption } from '../stock/queries';
-import { cheapestDepotPrice, inEmergency, validateEmergencySale } from './emergency';
+import type { SellOption } from '../stock/queries';
+import { cheapestDepotPrice, emergencySales, inEmergency } from './emergency';
 import { depotTrains, EXTRA_TRAINS } from './trains';
 
 export interface DepotOffer {
@@ -65,9 +65,7 @@ export function emergencyView(state: GameState, config: ResolvedConfig, corp: Co
 	if (director === null || !pres) return null;
 	const cheapest = cheapestDepotPrice(state, config);
 	const need = Math.max(0, cheapest - corp.cash);
-	const sellable = sellOptions(state, config, director).filter(
-		(s) => validateEmergencySale(state, config, corp, { type: 'sell_shares', entity: director, shares: s.shares }).ok
-	);
+	const sellable = emergencySales(state, config, corp);
 	return { director, cheapest, directorPays: Math.min(need, pres.cash), loan: Math.max(0, need - pres.cash), sellable };
 }
 

@@ -18,6 +18,7 @@ import type { LayTileAction } from '../../../core/actions';
 import { hexId, tileId } from '../../../core/ids';
 import { freeTileId, openSlots, tileOnHex } from '../../../core/board';
 import { rotatedExits } from '../../../core/tile';
+import { bordersCrossed } from '../../../core/track-lay';
 import type { ResolvedConfig } from '../config';
 import { mapFor } from '../board-ops';
 import { closeCompany } from '../companies-ops';
@@ -66,6 +67,11 @@ function validateBridgeLay(state: GameState, config: ResolvedConfig, corp: Corpo
 	if (!def || !Number.isInteger(action.rotation)) return refuse('malformed_action', 'A tile lay names a hex, a tile and a rotation.');
 	if (!rotatedExits(def, action.rotation).includes(HUMBER_EDGE[hex] as never))
 		return refuse('must_cross_humber', `${BRIDGE_PRIVATE}'s lays must cross the Humber.`);
+	// The crossing must still be there to pay: a lay whose estuary border an earlier lay already
+	// removed has nothing to bridge [g_1822/step/tracker.rb remove_border_calculate_cost!] (rules
+	// version 6).
+	if (config.bridgeNeedsOpenCrossing && bordersCrossed(map, state.board, hexId(hex), def, action.rotation).length === 0)
+		return refuse('humber_already_crossed', `${BRIDGE_PRIVATE}'s lay on ${hex} must cross the Hull / Grimsby estuary, and track already crosses it there.`);
 	const upgrade = (tileOnHex(map, state.board, hexId(hex))?.def.color ?? 'white') !== 'white';
 	if (upgrade && (round.turn.lays.some((l) => l.upgrade) || Number(config.phases[state.phase].name) < 3))
 		return refuse('upgrade_not_allowed', `${BRIDGE_PRIVATE} may upgrade once, from phase 3, if its other lay was not an upgrade.`);
