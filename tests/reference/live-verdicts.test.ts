@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { roundName } from '../../src/lib/engine/index';
+import { exportRefusal } from '../../src/lib/interop/export-18xx';
 import { liveReplay } from '../support/live-replay';
 
 const VERDICTS: Record<string, { refusedAt: number | null; rule: string }> = {
@@ -81,9 +82,14 @@ describe('live-game prefixes: this engine judges the last action as 18xx.games d
 		const state = r.game.state;
 		expect(state.corporations.SECR.trains.map((t) => t.name)).toContain('5P');
 		expect(state.players.find((p) => p.id === 4)?.debt).toBeGreaterThan(0);
+		// From that loan on the site cannot follow the game, and its export says so instead of
+		// writing a file the site would stop on (rules version 6).
+		expect(state.siteCannotFollow).toMatch(/^18xx\.games cannot follow this game from Operating Round \d+\.\d: .* 10% of LNWR, a director's certificate the Tax Haven ties for/);
+		expect(exportRefusal([], state)).toBe(state.siteCannotFollow);
 
 		const before = liveReplay({ ...json, actions: json.actions.slice(0, -1) });
 		expect(before.refused).toBeNull();
+		expect(before.game.state.siteCannotFollow).toBeUndefined();
 		const sale = before.game.process({ type: 'sell_shares', entity: 4, entity_type: 'player', shares: ['LNWR_0'], percent: 10 } as never);
 		expect(sale.ok ? null : sale.error.code).toBe('president_to_tax_haven');
 	});

@@ -18,7 +18,7 @@ export function randomGameExport(index: number, r: GameResult): RandomExport {
 	const rules = r.setup.optionalRules;
 	const tag = `${r.setup.title}_${r.setup.players.length}p${rules.length ? '_' + rules.join('+') : ''}`;
 	const name = `${String(index).padStart(3, '0')}_${tag}_${r.seed}.json`;
-	const refusal = exportRefusal(rules);
+	const refusal = exportRefusal(rules, r.final);
 	if (refusal !== null) return { ok: false, name, refusal };
 	const file = exportTo18xx({
 		id: `fuzz_${r.seed}`,

@@ -20,6 +20,24 @@ describe('random games exported for the reference (fuzz --export)', () => {
 		expect(out.name).toBe(`003_1822MRS_2p_${r.setup.optionalRules.join('+')}_${seed}.json`);
 	});
 
+	it('a game whose bank lent where the site would first ask for a sale it fails on is not written: the sentence says why', () => {
+		// Seed 2118151041 (1822MRS, 3 players): minor 16 must buy a £500 train; its director, P1, holds
+		// LNWR's 10% director's certificate, for which the Tax Haven ties with P2 and P3. The site
+		// refuses the loan ("P1 still needs to sell shares before a loan can be granted") and fails
+		// on that sale; here the sale is refused and the bank lends.
+		const before = playRandomGame(2118151041, { stopAfter: 326 });
+		expect(before.log[325]).toMatchObject({ type: 'sell_shares', entity: 1, shares: ['LNWR_2', 'LNWR_8'] });
+		expect(randomGameExport(1, before).ok).toBe(true);
+		const r = playRandomGame(2118151041, { stopAfter: 327 });
+		expect(r.log[326]).toMatchObject({ type: 'buy_train', entity: '16', train: '5-0' });
+		const out = randomGameExport(1, r);
+		expect(out.ok).toBe(false);
+		if (out.ok) return;
+		expect(out.refusal).toBe(
+			"18xx.games cannot follow this game from Operating Round 11.1: before it lends P1 money for 16's train it asks for the sale of 10% of LNWR, a director's certificate the Tax Haven ties for, and it fails on that sale, so the game cannot be exported there."
+		);
+	});
+
 	it('any other game is written with its applied actions', () => {
 		const seed = seedWhere(false);
 		const r = playRandomGame(seed, { stopAfter: 12 });

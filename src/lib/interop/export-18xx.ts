@@ -147,10 +147,14 @@ const UNSUPPORTED_THERE: Readonly<Record<string, string>> = {
 		'18xx.games does not implement the option "South West Peninsula" (sw_peninsula): it deals other minors into the bid boxes and stops at the first bid on them, so this game cannot be exported there.'
 };
 
-/** Why a game with these options cannot go to 18xx.games, in a sentence; null when it can. */
-export function exportRefusal(optionalRules: readonly string[]): string | null {
+/**
+ * Why a game with these options (and, once played, this state) cannot go to 18xx.games, in a
+ * sentence; null when it can. A game reaches a point the site cannot follow where its bank lent
+ * after a sale the site would have asked for and then failed on (operating/trains.ts).
+ */
+export function exportRefusal(optionalRules: readonly string[], state?: { readonly siteCannotFollow?: string } | null): string | null {
 	for (const o of optionalRules) if (UNSUPPORTED_THERE[o]) return UNSUPPORTED_THERE[o];
-	return null;
+	return state?.siteCannotFollow ?? null;
 }
 
 export function exportTo18xx(input: Export18xxInput): Export18xx {

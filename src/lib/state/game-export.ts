@@ -37,7 +37,7 @@ export function exportGameTo18xx(view: ExportableView, now: number): ExportOutco
 	const setup = readSetup1822(view.genesis.kind.setup);
 	if (!setup) return { ok: false, message: 'The game is not a 1822 game this app understands.' };
 	if (!view.seats || !view.state) return { ok: false, message: 'The game has not started yet: there is nothing to export.' };
-	const refusal = exportRefusal(setup.options);
+	const refusal = exportRefusal(setup.options, view.state);
 	if (refusal) return { ok: false, message: refusal };
 	const prefix = readImportedPrefix(view.genesis.kind.setup);
 	const seed = prefix?.seed ?? view.seed;

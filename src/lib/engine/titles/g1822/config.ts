@@ -51,7 +51,9 @@ export type EngineMode = 'live' | 'import';
  *   Whether a director in an emergency must sell before the bank lends is asked of the bundles the
  *   reference forms (a player's ordinary certificates, then the director's, and the director's in
  *   part), the same list the emergency offers [game/base.rb liquidity, sellable_bundles,
- *   bundles_for_corporation; g_1822/step/buy_train.rb sellable_shares?].
+ *   bundles_for_corporation; g_1822/step/buy_train.rb sellable_shares?]. Where the bank lends
+ *   though the reference would first ask for a director's sale it fails on (the Tax Haven ties
+ *   for the directorship), the state says that 18xx.games cannot follow the game from there.
  */
 export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];

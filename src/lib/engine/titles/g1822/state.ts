@@ -190,6 +190,11 @@ export interface GameState {
 	end: GameEnd;
 	/** Players' programmed actions (stock/program-types.ts); absent until a player sets one. */
 	programs?: ProgramsState;
+	/**
+	 * Why 18xx.games cannot follow the game from some action on, in a sentence (rules version 6;
+	 * operating/trains.ts); absent while it can.
+	 */
+	siteCannotFollow?: string;
 	/** The automatic actions the last action brought with it (rules version 2, live play; auto-actions.ts). */
 	auto?: Action[];
 }

@@ -53,12 +53,13 @@ export function validateEmergencySale(
 	state: GameState,
 	config: ResolvedConfig,
 	operating: CorporationState,
-	action: SellSharesAction
+	action: SellSharesAction,
+	asReferenceCounts = false
 ): Result<SellPlan> {
 	const playerId = presidentId(operating);
 	if (action.entity !== playerId) return refuse('not_your_turn', `Only ${operating.id}'s director may sell now.`);
 	if (!inEmergency(state, config, operating)) return refuse('no_emergency', 'Shares may be sold only to raise money for a train that is due.');
-	const r = validateSellShares(state, config, scratchRound(), playerId, action);
+	const r = validateSellShares(state, config, scratchRound(), playerId, action, asReferenceCounts);
 	if (!r.ok) return r;
 	if (r.value.corp === operating.id && operating.operated < 2)
 		return refuse('not_operated', `${operating.id} is in its first turn; its shares cannot be sold.`);
@@ -100,9 +101,22 @@ export function applyEmergencySale(state: GameState, config: ResolvedConfig, rou
 export function emergencySales(state: GameState, config: ResolvedConfig, operating: CorporationState): SellOption[] {
 	const playerId = presidentId(operating);
 	if (playerId === null) return [];
-	return sellOptions(state, config, playerId).filter(
-		(s) => validateEmergencySale(state, config, operating, { type: 'sell_shares', entity: playerId, shares: [...s.shares], percent: s.percent }).ok
-	);
+	return sellOptions(state, config, playerId, (a) => validateEmergencySale(state, config, operating, a).ok);
+}
+
+/**
+ * A sale the reference would still ask of the director before it lends, though it cannot make it:
+ * a director's certificate for which the Tax Haven ties with the next director counts in its
+ * liquidity [game/base.rb liquidity, value_for_sellable; g_1822/step/buy_train.rb
+ * sellable_shares?], and the sale itself fails there [share_pool.rb transfer_shares, distance].
+ * Here that sale is refused (stock/sell.ts) and the bank lends; 18xx.games cannot follow.
+ */
+export function saleOnlyTheReferenceAsks(state: GameState, config: ResolvedConfig, operating: CorporationState): SellOption | null {
+	const playerId = presidentId(operating);
+	if (playerId === null) return null;
+	const counted = sellOptions(state, config, playerId, (a) => validateEmergencySale(state, config, operating, a, true).ok);
+	const made = emergencySales(state, config, operating);
+	return counted.find((c) => !made.some((m) => m.corporation === c.corporation && m.percent === c.percent && m.shares.join() === c.shares.join())) ?? null;
 }
 
 /** Could the director still sell something in this emergency? */

@@ -9,9 +9,10 @@ import { phaseHas } from '../../../core/phases';
 import { trainTypeOf } from '../../../core/trains';
 import type { ResolvedConfig } from '../config';
 import { onTrainAcquired, onTwoAcquired } from '../trains-ops';
-import { applyEmergencyFunding, cheapestDepotPrice, emergencyFunding } from './emergency';
+import { applyEmergencyFunding, cheapestDepotPrice, emergencyFunding, saleOnlyTheReferenceAsks } from './emergency';
+import { presidentId } from '../shares-ops';
 import type { CorporationState, GameState } from '../state';
-import { corporationList } from '../entities';
+import { corporationList, findPlayer } from '../entities';
 
 export const EXTRA_TRAINS = ['2P', 'LP', 'P+'] as const;
 // The names of EXTRA_TRAINS, compared directly: asked of every train at every operating step.
@@ -215,7 +216,10 @@ export function applyBuyTrain(state: GameState, config: ResolvedConfig, corp: Co
 			return;
 		}
 		case 'depot': {
-			if (plan.funding) applyEmergencyFunding(state, corp, plan.funding);
+			if (plan.funding) {
+				if (plan.funding.loan > 0 && config.emergencyBundles) noteSiteCannotFollow(state, config, corp);
+				applyEmergencyFunding(state, corp, plan.funding);
+			}
 			if (plan.fromDiscard) state.depot.discarded = state.depot.discarded.filter((t) => t.id !== plan.id);
 			else {
 				state.depot.upcoming.shift();
@@ -290,4 +294,19 @@ export function applyDiscard(state: GameState, corp: CorporationState, trainId: 
 	const i = corp.trains.findIndex((t) => t.id === trainId);
 	const [t] = corp.trains.splice(i, 1);
 	if (!isExtra(t.name)) state.depot.discarded.push({ id: t.id, name: t.name });
+}
+
+/**
+ * Where the bank lends though the reference would first ask for a sale it cannot make (the Tax
+ * Haven ties for a directorship, emergency.ts), the game says so once: 18xx.games cannot follow
+ * it from here, and its export says why instead of writing a file the site would stop on.
+ */
+function noteSiteCannotFollow(state: GameState, config: ResolvedConfig, corp: CorporationState): void {
+	if (state.siteCannotFollow) return;
+	const sale = saleOnlyTheReferenceAsks(state, config, corp);
+	if (!sale || state.round.kind !== 'operating') return;
+	const director = findPlayer(state, presidentId(corp) ?? -1);
+	state.siteCannotFollow =
+		`18xx.games cannot follow this game from Operating Round ${state.turn}.${state.round.num}: before it lends ${director?.name ?? 'the director'} money for ${corp.id}'s train ` +
+		`it asks for the sale of ${sale.percent}% of ${sale.corporation}, a director's certificate the Tax Haven ties for, and it fails on that sale, so the game cannot be exported there.`;
 }

@@ -12,7 +12,7 @@ import { maximumBid, minimumBid, validateBid } from './bid';
 import { canBuyCheck } from './buy';
 import { validateSellShares } from './sell';
 import { validatePar } from './par';
-import type { ParAction } from '../../../core/actions';
+import type { ParAction, SellSharesAction } from '../../../core/actions';
 
 export interface BidBoxOption {
 	readonly company: string;
@@ -72,13 +72,24 @@ export function buyableShares(state: GameState, config: ResolvedConfig, round: S
 	return out;
 }
 
-export function sellOptions(state: GameState, config: ResolvedConfig, playerId: number): SellOption[] {
+/**
+ * The bundles a player may sell, formed as the reference forms them (ordinary certificates first,
+ * then the director's, whole or in part) and kept where `accepts` takes them (by default the
+ * stock round's checks).
+ */
+export function sellOptions(
+	state: GameState,
+	config: ResolvedConfig,
+	playerId: number,
+	accepts?: (action: SellSharesAction) => boolean
+): SellOption[] {
 	const out: SellOption[] = [];
 	const round: StockRound =
 		state.round.kind === 'stock'
 			? state.round
 			: { kind: 'stock', current: 0, passed: [], bids: {}, tokensUsed: {}, turn: { bids: 0, acted: false }, sold: {}, taxHavenUsed: false };
 	const holder = playerHolder(playerId);
+	const takes = accepts ?? ((a: SellSharesAction) => validateSellShares(state, config, round, playerId, a).ok);
 	for (const corp of Object.values(state.corporations)) {
 		if (corp.type !== 'major') continue;
 		const ordinary = corp.shares.filter((c) => c.owner === holder && !c.president);
@@ -89,15 +100,14 @@ export function sellOptions(state: GameState, config: ResolvedConfig, playerId: 
 		for (const c of certs) {
 			ids.push(`${corp.id}_${c.index}`);
 			pct += c.percent;
-			const r = validateSellShares(state, config, round, playerId, { type: 'sell_shares', entity: playerId, shares: [...ids] });
-			if (r.ok) out.push({ corporation: corp.id, shares: [...ids], percent: pct });
+			if (takes({ type: 'sell_shares', entity: playerId, shares: [...ids] })) out.push({ corporation: corp.id, shares: [...ids], percent: pct });
 		}
 		// Part of the director's certificate may be sold, as ordinary shares (rules version 2)
 		// [game/base.rb bundles_for_corporation, partial_bundles_for_presidents_share].
 		if (pres && config.blockingSteps)
 			for (let short = 10; short < pres.percent; short += 10) {
 				const partial = { type: 'sell_shares', entity: playerId, shares: [...ids], percent: pct - short } as const;
-				if (validateSellShares(state, config, round, playerId, partial).ok) out.push({ corporation: corp.id, shares: [...ids], percent: pct - short });
+				if (takes(partial)) out.push({ corporation: corp.id, shares: [...ids], percent: pct - short });
 			}
 	}
 	return out;

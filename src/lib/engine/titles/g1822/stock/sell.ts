@@ -42,7 +42,9 @@ export function validateSellShares(
 	config: ResolvedConfig,
 	round: StockRound,
 	playerId: number,
-	action: SellSharesAction
+	action: SellSharesAction,
+	/** Count a sale the Tax Haven's tie makes the reference fail on as one it could make (emergency.ts). */
+	asReferenceCounts = false
 ): Result<SellPlan> {
 	void round;
 	if (!Array.isArray(action.shares) || action.shares.length === 0)
@@ -91,7 +93,7 @@ export function validateSellShares(
 		const taker = newPresidentOnDump(state, corp.shares, playerId, presPct);
 		if (taker === null || percentHeld(corp.shares, playerHolder(taker)) <= remaining)
 			return refuse('president_dump', `No other player can take the director's certificate of ${corp.id}.`);
-		if (config.blockingSteps && taxHavenTiesForDirector(corp.shares, percentHeld(corp.shares, playerHolder(taker))))
+		if (config.blockingSteps && !asReferenceCounts && taxHavenTiesForDirector(corp.shares, percentHeld(corp.shares, playerHolder(taker))))
 			return refuse('president_to_tax_haven', `The Tax Haven holds as many ${corp.id} shares as the next director; 18xx.games cannot pass the directorship on.`);
 	}
 	const each = sharePrice(config, corp) ?? 0;
