@@ -5,7 +5,8 @@
  * version 2 (before an emergency sale was kept to the buy-train step), under version 3 (before a
  * route found while trainless was remembered), under version 4 (before a city with a reserved
  * slot stayed open to track) and under version 5 (before a P21 lay needed an estuary border still
- * to pay), with the state hash each reached then.
+ * to pay, and before "must sell first" asked the bundles the emergency offers), with the state
+ * hash each reached then.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

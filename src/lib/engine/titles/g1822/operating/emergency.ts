@@ -114,9 +114,8 @@ export function emergencySales(state: GameState, config: ResolvedConfig, operati
 export function saleOnlyTheReferenceAsks(state: GameState, config: ResolvedConfig, operating: CorporationState): SellOption | null {
 	const playerId = presidentId(operating);
 	if (playerId === null) return null;
-	const counted = sellOptions(state, config, playerId, (a) => validateEmergencySale(state, config, operating, a, true).ok);
-	const made = emergencySales(state, config, operating);
-	return counted.find((c) => !made.some((m) => m.corporation === c.corporation && m.percent === c.percent && m.shares.join() === c.shares.join())) ?? null;
+	const onlyThere = (a: SellSharesAction) => validateEmergencySale(state, config, operating, a, true).ok && !validateEmergencySale(state, config, operating, a).ok;
+	return sellOptions(state, config, playerId, onlyThere)[0] ?? null;
 }
 
 /** Could the director still sell something in this emergency? */

@@ -302,9 +302,9 @@ export function applyDiscard(state: GameState, corp: CorporationState, trainId: 
  * it from here, and its export says why instead of writing a file the site would stop on.
  */
 function noteSiteCannotFollow(state: GameState, config: ResolvedConfig, corp: CorporationState): void {
-	if (state.siteCannotFollow) return;
+	if (state.siteCannotFollow || state.round.kind !== 'operating') return;
 	const sale = saleOnlyTheReferenceAsks(state, config, corp);
-	if (!sale || state.round.kind !== 'operating') return;
+	if (!sale) return;
 	const director = findPlayer(state, presidentId(corp) ?? -1);
 	state.siteCannotFollow =
 		`18xx.games cannot follow this game from Operating Round ${state.turn}.${state.round.num}: before it lends ${director?.name ?? 'the director'} money for ${corp.id}'s train ` +
