@@ -84,7 +84,7 @@ describe('live-game prefixes: this engine judges the last action as 18xx.games d
 		expect(state.players.find((p) => p.id === 4)?.debt).toBeGreaterThan(0);
 		// From that loan on the site cannot follow the game, and its export says so instead of
 		// writing a file the site would stop on (rules version 6).
-		expect(state.siteCannotFollow).toMatch(/^18xx\.games cannot follow this game from Operating Round \d+\.\d: .* 10% of LNWR, a director's certificate the Tax Haven ties for/);
+		expect(state.siteCannotFollow).toMatch(/^18xx\.games cannot follow this game from Operating Round \d+\.\d: .* 10% of LNWR, a director's certificate the Tax Haven would take or ties for/);
 		expect(exportRefusal([], state)).toBe(state.siteCannotFollow);
 
 		const before = liveReplay({ ...json, actions: json.actions.slice(0, -1) });

@@ -34,7 +34,33 @@ describe('random games exported for the reference (fuzz --export)', () => {
 		expect(out.ok).toBe(false);
 		if (out.ok) return;
 		expect(out.refusal).toBe(
-			"18xx.games cannot follow this game from Operating Round 11.1: before it lends P1 money for 16's train it asks for the sale of 10% of LNWR, a director's certificate the Tax Haven ties for, and it fails on that sale, so the game cannot be exported there."
+			"18xx.games cannot follow this game from Operating Round 11.1: before it lends P1 money for 16's train it asks for the sale of 10% of LNWR, a director's certificate the Tax Haven would take or ties for, and it fails on that sale, so the game cannot be exported there."
+		);
+	});
+
+	it('the same holds where the Tax Haven alone could take the directorship the site would have sold', () => {
+		// Seed 2121261916 (1822, 4 players, tax_haven_multiple): NBR must buy a £300 train with £120;
+		// its director, P2, holds £167 and LNWR's 10% director's certificate, and no other player
+		// holds LNWR, but the Tax Haven holds 10%. The site counts the Tax Haven as one who may take
+		// the certificate [share_bundle.rb can_dump?], so it refuses the loan ("P2 still needs to sell
+		// shares before a loan can be granted") and then fails on that sale ("comparison of Integer
+		// with nil failed"); here nobody can take it, so the bank lends.
+		const before = playRandomGame(2121261916, { stopAfter: 332 });
+		expect(before.setup).toMatchObject({ title: '1822', optionalRules: ['tax_haven_multiple'] });
+		expect(before.setup.players).toHaveLength(4);
+		expect(randomGameExport(15, before).ok).toBe(true);
+		const lnwr = before.final!.corporations.LNWR.shares;
+		expect(lnwr.filter((c) => c.owner === 'player:2').map((c) => [c.president, c.percent])).toEqual([[true, 10]]);
+		expect(lnwr.filter((c) => c.owner === 'taxhaven').length).toBe(1);
+		expect(lnwr.some((c) => c.owner.startsWith('player:') && c.owner !== 'player:2')).toBe(false);
+		const r = playRandomGame(2121261916, { stopAfter: 333 });
+		expect(r.log[332]).toMatchObject({ type: 'buy_train', entity: 'NBR', train: '4-4', price: 300 });
+		expect(r.final!.players.find((p) => p.id === 2)?.debt).toBeGreaterThan(0);
+		const out = randomGameExport(15, r);
+		expect(out.ok).toBe(false);
+		if (out.ok) return;
+		expect(out.refusal).toBe(
+			"18xx.games cannot follow this game from Operating Round 10.1: before it lends P2 money for NBR's train it asks for the sale of 10% of LNWR, a director's certificate the Tax Haven would take or ties for, and it fails on that sale, so the game cannot be exported there."
 		);
 	});
 

@@ -106,8 +106,8 @@ export function emergencySales(state: GameState, config: ResolvedConfig, operati
 
 /**
  * A sale the reference would still ask of the director before it lends, though it cannot make it:
- * a director's certificate for which the Tax Haven ties with the next director counts in its
- * liquidity [game/base.rb liquidity, value_for_sellable; g_1822/step/buy_train.rb
+ * a director's certificate that would pass to the Tax Haven, alone or tied with the next
+ * director, counts in its liquidity [game/base.rb liquidity, value_for_sellable; g_1822/step/buy_train.rb
  * sellable_shares?], and the sale itself fails there [share_pool.rb transfer_shares, distance].
  * Here that sale is refused (stock/sell.ts) and the bank lends; 18xx.games cannot follow.
  */

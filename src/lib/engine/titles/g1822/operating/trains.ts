@@ -298,7 +298,7 @@ export function applyDiscard(state: GameState, corp: CorporationState, trainId: 
 
 /**
  * Where the bank lends though the reference would first ask for a sale it cannot make (the Tax
- * Haven ties for a directorship, emergency.ts), the game says so once: 18xx.games cannot follow
+ * Haven would take or ties for a directorship, emergency.ts), the game says so once: 18xx.games cannot follow
  * it from here, and its export says why instead of writing a file the site would stop on.
  */
 function noteSiteCannotFollow(state: GameState, config: ResolvedConfig, corp: CorporationState): void {
@@ -308,5 +308,5 @@ function noteSiteCannotFollow(state: GameState, config: ResolvedConfig, corp: Co
 	const director = findPlayer(state, presidentId(corp) ?? -1);
 	state.siteCannotFollow =
 		`18xx.games cannot follow this game from Operating Round ${state.turn}.${state.round.num}: before it lends ${director?.name ?? 'the director'} money for ${corp.id}'s train ` +
-		`it asks for the sale of ${sale.percent}% of ${sale.corporation}, a director's certificate the Tax Haven ties for, and it fails on that sale, so the game cannot be exported there.`;
+		`it asks for the sale of ${sale.percent}% of ${sale.corporation}, a director's certificate the Tax Haven would take or ties for, and it fails on that sale, so the game cannot be exported there.`;
 }

@@ -91,9 +91,17 @@ export function validateSellShares(
 	if (president) {
 		const remaining = percentHeld(corp.shares, holder) - percent;
 		const taker = newPresidentOnDump(state, corp.shares, playerId, presPct);
-		if (taker === null || percentHeld(corp.shares, playerHolder(taker)) <= remaining)
+		// The reference counts the Tax Haven among those who may take the certificate
+		// [share_bundle.rb can_dump?; corporation.rb player_share_holders] (a player there
+		// [g_1822/game.rb setup]), though it then fails to seat it (taxHavenTiesForDirector).
+		const taxHaven = percentHeld(corp.shares, 'taxhaven');
+		const takerPercent = Math.max(
+			taker === null ? 0 : percentHeld(corp.shares, playerHolder(taker)),
+			asReferenceCounts && taxHaven >= presPct ? taxHaven : 0
+		);
+		if (takerPercent === 0 || takerPercent <= remaining)
 			return refuse('president_dump', `No other player can take the director's certificate of ${corp.id}.`);
-		if (config.blockingSteps && !asReferenceCounts && taxHavenTiesForDirector(corp.shares, percentHeld(corp.shares, playerHolder(taker))))
+		if (config.blockingSteps && !asReferenceCounts && taker !== null && taxHavenTiesForDirector(corp.shares, percentHeld(corp.shares, playerHolder(taker))))
 			return refuse('president_to_tax_haven', `The Tax Haven holds as many ${corp.id} shares as the next director; 18xx.games cannot pass the directorship on.`);
 	}
 	const each = sharePrice(config, corp) ?? 0;
