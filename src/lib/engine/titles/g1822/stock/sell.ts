@@ -94,11 +94,8 @@ export function validateSellShares(
 		// The reference counts the Tax Haven among those who may take the certificate
 		// [share_bundle.rb can_dump?; corporation.rb player_share_holders] (a player there
 		// [g_1822/game.rb setup]), though it then fails to seat it (taxHavenTiesForDirector).
-		const taxHaven = percentHeld(corp.shares, 'taxhaven');
-		const takerPercent = Math.max(
-			taker === null ? 0 : percentHeld(corp.shares, playerHolder(taker)),
-			asReferenceCounts && taxHaven >= presPct ? taxHaven : 0
-		);
+		const taxHaven = asReferenceCounts ? percentHeld(corp.shares, 'taxhaven') : 0;
+		const takerPercent = Math.max(taker === null ? 0 : percentHeld(corp.shares, playerHolder(taker)), taxHaven >= presPct ? taxHaven : 0);
 		if (takerPercent === 0 || takerPercent <= remaining)
 			return refuse('president_dump', `No other player can take the director's certificate of ${corp.id}.`);
 		if (config.blockingSteps && !asReferenceCounts && taker !== null && taxHavenTiesForDirector(corp.shares, percentHeld(corp.shares, playerHolder(taker))))
