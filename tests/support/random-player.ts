@@ -232,7 +232,8 @@ export function legalCandidates(state: GameState, rng: Prng): Candidate[] {
 	}
 }
 
-function pickWeighted(rng: Prng, items: readonly Candidate[]): number {
+/** The index of one candidate, drawn with the candidates' weights. */
+export function pickWeighted(rng: Prng, items: readonly Candidate[]): number {
 	const total = items.reduce((s, c) => s + c.weight, 0);
 	let r = (rng.next() / 0x100000000) * total;
 	for (let i = 0; i < items.length; i++) {

@@ -2,8 +2,8 @@
  * P21 (HSBC, Grimsby/Hull bridge), read from g_1822/entities.rb P21 (two free lays in N21/N23 with
  * tiles 5, 6, 57, 15) and g_1822/step/special_track.rb abilities (a token in Hull or Grimsby
  * needed), with rules digest 10.2: only before any other lay this turn, each crossing the Humber
- * (N21 edge 0 / N23 edge 3), not twice in one hex; the lays are the turn's lays; passing after one
- * lay closes it.
+ * (N21 edge 0 / N23 edge 3), not twice in one hex; the lays count among the turn's lays; passing
+ * after one lay closes it.
  */
 import { describe, expect, it } from 'vitest';
 import { LATEST_RULES, operatingChoices, process, type Action, type RulesVersion } from '../../src/lib/engine/index';
@@ -111,5 +111,63 @@ describe('P21 Grimsby/Hull bridge', () => {
 
 	it('a game started under rules version 5 keeps taking that lay, as it did', () => {
 		expect(process(crossedHull(5), bridge('N21', '15-0', 0)).ok).toBe(true);
+	});
+
+	// g_1822/game.rb tile_lays (COMPANY_HSBC_TILE_LAYS for P21, MAJOR_TILE_LAYS from phase 3) and
+	// step/tracker.rb lay_tile_action / get_tile_lay / can_lay_tile?: P21's lays advance the turn's
+	// own lay count, so after one yellow P21 lay and P21's pass a major of phase 3 on is at its
+	// second entry (a yellow lay, no upgrade) and the Track step still blocks. Found by the
+	// differential run: after P21 laid Hull and passed, LNWR ran its routes here and the reference
+	// refused it ("Blocking step Lay Track cannot process action run_routes").
+	const trackStepOf = (st: GameState) => (st.round.kind === 'operating' ? st.round.turn.step : null);
+	const corpLay = (hex: string, tile: string, rotation: number): Action => ({ type: 'lay_tile', entity: CORP, entity_type: 'corporation', hex, tile, rotation });
+
+	function afterOneBridgeLay(rulesVersion: RulesVersion, phase = '3'): GameState {
+		const s = majorTurn(CORP, 'track', { phase, rulesVersion });
+		s.board = { ...s.board, tokens: [...s.board.tokens, { hex: hexId('N23'), city: 0, corporation: corporationId(CORP), kind: 'normal' }] };
+		s.corporations[CORP].charter[0].at = 'N23-0';
+		giveToCorporation(s, 'P21', CORP);
+		const first = process(s, bridge('N23', '57-0', 0));
+		if (!first.ok) throw new Error(first.error.message);
+		// While P21 is under way it acts alone; its pass closes it.
+		const ner = process(first.value, corpLay('N21', '57-1', 0));
+		expect(ner.ok ? null : ner.error.code).toBe('not_your_turn');
+		const passed = process(first.value, { type: 'pass', entity: 'P21', entity_type: 'company' });
+		if (!passed.ok) throw new Error(passed.error.message);
+		expect(passed.value.companies.P21.closed).toBe(true);
+		return passed.value;
+	}
+
+	it("after one yellow P21 lay and P21's pass a major of phase 3 keeps its second lay, a yellow tile (rules version 7)", () => {
+		const s = afterOneBridgeLay(LATEST_RULES);
+		expect(LATEST_RULES).toBeGreaterThanOrEqual(7);
+		expect(trackStepOf(s)).toBe('track');
+		const lays = (operatingChoices(s)?.tileLays ?? []).filter((l) => l.entity === CORP);
+		expect(lays.flatMap((l) => l.hexes.map((h) => String(h.hex)))).toContain('N21');
+		expect(lays.flatMap((l) => l.hexes).every((h) => !h.upgrade)).toBe(true);
+		// The step blocks: a later step's action waits for a lay or a pass.
+		const early = process(s, { type: 'buy_train', entity: CORP, entity_type: 'corporation', train: 'L-0', price: 60, variant: 'L' } as Action);
+		expect(early.ok ? null : early.error.code).toBe('step_pending');
+		// No upgrade: P21's Grimsby tile may not be upgraded by the second entry.
+		const upgrade = process(s, corpLay('N23', '15-0', 0));
+		expect(upgrade.ok).toBe(false);
+		const laid = process(s, corpLay('N21', '57-1', 0));
+		expect(laid.ok ? null : laid.error.message).toBeNull();
+		if (!laid.ok) return;
+		expect(laid.value.board.tiles.N21?.tile).toBe('57-1');
+		// Normal costs apply to the company's own lay, and then the turn's lays are over.
+		expect(laid.value.corporations[CORP].cash).toBeLessThan(s.corporations[CORP].cash);
+		expect(trackStepOf(laid.value)).not.toBe('track');
+	});
+
+	it('a major of phase 2 has nothing left after one P21 lay: its allowance was one lay (rules version 7)', () => {
+		const s = afterOneBridgeLay(LATEST_RULES, '2');
+		expect(trackStepOf(s)).not.toBe('track');
+	});
+
+	it("a game started under rules version 6 keeps ending the turn's lays with P21's pass, as it did", () => {
+		const s = afterOneBridgeLay(6);
+		expect(trackStepOf(s)).not.toBe('track');
+		expect(process(s, corpLay('N21', '57-1', 0)).ok).toBe(false);
 	});
 });

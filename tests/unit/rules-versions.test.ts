@@ -4,9 +4,9 @@
  * hold random games played live under version 1 (before operating steps blocked) and under
  * version 2 (before an emergency sale was kept to the buy-train step), under version 3 (before a
  * route found while trainless was remembered), under version 4 (before a city with a reserved
- * slot stayed open to track) and under version 5 (before a P21 lay needed an estuary border still
- * to pay, and before "must sell first" asked the bundles the emergency offers), with the state
- * hash each reached then.
+ * slot stayed open to track), under version 5 (before a P21 lay needed an estuary border still
+ * to pay, and before "must sell first" asked the bundles the emergency offers) and under version 6
+ * (before a major kept its second lay after one P21 lay), with the state hash each reached then.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ const fixtureV2 = load('rules-v2-games.json');
 const fixtureV3 = load('rules-v3-games.json');
 const fixtureV4 = load('rules-v4-games.json');
 const fixtureV5 = load('rules-v5-games.json');
+const fixtureV6 = load('rules-v6-games.json');
 
 function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number; hash: string; refused: string | null } {
 	const created = Game.create({ ...g.setup, mode: 'live', rulesVersion });
@@ -45,7 +46,8 @@ describe('a game replays under the rules version it was started with', () => {
 		[fixtureV2, 2],
 		[fixtureV3, 3],
 		[fixtureV4, 4],
-		[fixtureV5, 5]
+		[fixtureV5, 5],
+		[fixtureV6, 6]
 	] as const) {
 		it(`the version ${version} fixture has games of every title`, () => {
 			expect(f.rulesVersion).toBe(version);
@@ -99,6 +101,18 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(refusedAt).toMatchObject({ type: 'lay_tile', entity: 'P21', hex: 'N21' });
 	});
 
+	it('the version 6 game that version 7 plays differently is refused under version 7 where LNWR still has a lay', () => {
+		// NRS: P21 lays Hull for LNWR (phase 7) and passes; under version 7 LNWR keeps its second
+		// lay, so the log's run_routes comes while the track step is still open [g_1822/game.rb
+		// tile_lays, MAJOR_TILE_LAYS; step/tracker.rb get_tile_lay].
+		const g = fixtureV6.games.find((x) => x.setup.title === '1822NRS');
+		expect(g).toBeDefined();
+		const r = replay(g!, 7);
+		expect(r.refused).toBe('step_pending');
+		expect(g!.actions[r.applied]).toMatchObject({ type: 'run_routes', entity: 'LNWR' });
+		expect(g!.actions[r.applied - 1]).toMatchObject({ type: 'pass', entity: 'P21' });
+	});
+
 	it('the log names the version in genesis: "g1822/1" (or none) is version 1, an unknown one is refused in words', () => {
 		expect(rulesVersionOf(undefined)).toBe(1);
 		expect(rulesVersionOf('g1822/1')).toBe(1);
@@ -107,8 +121,9 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(rulesVersionOf('g1822/4')).toBe(4);
 		expect(rulesVersionOf('g1822/5')).toBe(5);
 		expect(rulesVersionOf('g1822/6')).toBe(6);
-		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6']);
-		expect(RULES_1822).toBe('g1822/6');
+		expect(rulesVersionOf('g1822/7')).toBe(7);
+		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6', 'g1822/7']);
+		expect(RULES_1822).toBe('g1822/7');
 		expect(rulesVersionOf('g1822/99')).toBeNull();
 		const seats = [
 			{ seat: 0, name: 'A' },

@@ -54,10 +54,14 @@ export type EngineMode = 'live' | 'import';
  *   bundles_for_corporation; g_1822/step/buy_train.rb sellable_shares?]. Where the bank lends
  *   though the reference would first ask for a director's sale it fails on (the Tax Haven ties
  *   for the directorship), the state says that 18xx.games cannot follow the game from there.
+ * - 7: P21's lays are lays of the corporation's own allowance for the turn, not the whole of it:
+ *   after one P21 lay and P21's pass, a major of phase 3 on keeps its second lay (a yellow tile,
+ *   none if P21's lay was an upgrade), and the track step stays open for it [g_1822/game.rb
+ *   tile_lays, MAJOR_TILE_LAYS; step/tracker.rb lay_tile_action, get_tile_lay, can_lay_tile?].
  */
-export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 6;
+export const LATEST_RULES: RulesVersion = 7;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -99,6 +103,8 @@ export interface ResolvedConfig {
 	readonly bridgeNeedsOpenCrossing: boolean;
 	/** "Must sell first" is asked of the bundles the emergency offers (version 6 on). */
 	readonly emergencyBundles: boolean;
+	/** P21's lays leave the corporation what its allowance has left after them (version 7 on). */
+	readonly bridgeLaysLeaveAllowance: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -181,6 +187,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		londonTokenIsNew: version >= 5,
 		bridgeNeedsOpenCrossing: version >= 6,
 		emergencyBundles: version >= 6,
+		bridgeLaysLeaveAllowance: version >= 7,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

@@ -10,8 +10,9 @@
  * - P21 (Grimsby/Hull bridge): with a token in Hull (N21) or Grimsby (N23), before any other lay
  *   this turn, two free lays in those hexes with tiles 5, 6, 57 or 15, each crossing the Humber;
  *   the second lay may be an upgrade (from phase 3) only if the first was not, and not in the
- *   same hex. They are the turn's lays. It closes after the second lay, or when the track step
- *   is passed after one.
+ *   same hex. They count among the turn's lays: a major of phase 3 on that has made one yellow
+ *   lay with it still has its second lay once P21 is passed (rules version 7). It closes after
+ *   the second lay, or when it passes after one.
  */
 import { refuse, type Result } from '../../../core/result';
 import type { LayTileAction } from '../../../core/actions';
@@ -113,14 +114,24 @@ export function validateSpecialLay(
 	return refuse('invalid_ability', `${company} has no tile lay.`);
 }
 
-export function applySpecialLay(state: GameState, corp: CorporationState, round: OperatingRound, action: LayTileAction, outcome: LayOutcome): void {
+export function applySpecialLay(
+	state: GameState,
+	config: ResolvedConfig,
+	corp: CorporationState,
+	round: OperatingRound,
+	action: LayTileAction,
+	outcome: LayOutcome
+): void {
 	applyLayTile(state, corp, round, String(action.hex), outcome);
 	if (String(action.entity) !== BRIDGE_PRIVATE) return;
 	const made = bridgeLaysMade(state, round) + 1;
 	state.abilityUses[BRIDGE_PRIVATE] = made;
 	state.abilityUses[BRIDGE_OR] = orKey(state, round);
-	// P21's lays are the turn's lays: no normal lay follows them.
-	round.turn.normalLaysForfeited = true;
+	// P21's lays count among the turn's lays (applyLayTile has listed this one). Rules version 7:
+	// what the corporation's allowance has left after them stays its own, so a major of phase 3
+	// on that passes P21 after one yellow lay may lay one more yellow tile [g_1822/game.rb
+	// tile_lays, MAJOR_TILE_LAYS; step/tracker.rb lay_tile_action]. Before: no lay followed them.
+	if (!config.bridgeLaysLeaveAllowance) round.turn.normalLaysForfeited = true;
 	if (made >= BRIDGE_LAYS) closeCompany(state, BRIDGE_PRIVATE);
 }
 

@@ -32,7 +32,7 @@ export const trackStep: TurnStep = {
 			const r = validateSpecialLay(state, config, corp, round, action);
 			if (!r.ok) return r;
 			return ok(() => {
-				applySpecialLay(state, corp, round, action, r.value);
+				applySpecialLay(state, config, corp, round, action, r.value);
 				if (config.blockingSteps) noteTogetherLays(state, corp, round, action);
 				return next();
 			});
