@@ -6,10 +6,10 @@
  * - with: the nearest checkpoint restored from its stored form (JSON text, as a stand-in for the
  *   IndexedDB record), its hash verified, then the tail replayed.
  *
- * `native` (a game played here): the same recorded actions written as signed log entries of a
- * game played in this app (genesis with the recorded seed and no imported prefix, seats, start,
- * reveals, then one entry per action and per automatic action, each signed by the seat that acts),
- * opened by the log orderer as a session does:
+ * `native` (a game played here): a game of the same title, options and seats written as signed
+ * log entries as a session writes them (genesis, claims, start, reveals, then one entry per move of
+ * the seeded random player, each signed by the seat that acts; see `nativeLog`), opened by the log
+ * orderer as a session does:
  * - without: decoding, every signature checked, every action through the engine (live rules);
  * - with: the orderer's resume points (every RESUME_EVERY entries, the newest RESUME_KEEP) as
  *   the session keeps them, copied by structured clone as IndexedDB would, then proven and used
@@ -30,10 +30,11 @@ import { resolveUndoRedo } from '../src/lib/interop/undo-redo';
 import { chooseCheckpoint, CHECKPOINT_EVERY, type Checkpoint } from '../src/lib/state/checkpoints';
 import { makeClaim, makeGenesis, makePlay, makeReveal, makeStart } from '../src/lib/sync/author';
 import type { JsonObject } from '../src/lib/sync/entry';
-import { controllingSeat, engine1822, RULES_1822 } from '../src/lib/sync/engine-1822';
-import { importedSetupJson, stateAfterPrefix } from '../src/lib/sync/engine-1822-import';
+import { controllingSeat, engine1822, RULES_1822, setupJson, type Setup1822 } from '../src/lib/sync/engine-1822';
 import { LogOrderer } from '../src/lib/sync/order';
 import { RESUME_EVERY, RESUME_KEEP, type ResumePoint } from '../src/lib/sync/resume';
+import { Prng } from '../tests/support/fuzz/prng';
+import { legalCandidates, pickWeighted } from '../tests/support/random-player';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = path.resolve(projectRoot, '../shared/reference/fixtures');
@@ -143,69 +144,53 @@ export function benchOpen(runs = 5, every = CHECKPOINT_EVERY): Record<string, un
 	};
 }
 
-/**
- * The recorded game as a game played here: every action and automatic action, by the seat that
- * controls its entity, with player ids 1..n in the recorded order (as an imported prefix is
- * rewritten). Live rules are enforced, so it stops at the first action they refuse (a recorded
- * route that today's rules judge differently) and says where.
- */
-function nativePlays(g: RecordedGame): { plays: { action: JsonObject; seat: number }[]; stoppedAt: string | null } {
-	const players = g.parsed.players.map((p, i) => ({ id: i + 1, name: p.name }));
-	const ids = new Map(g.parsed.players.map((p, i) => [p.id, i + 1] as const));
-	const start = stateAfterPrefix(g.parsed.title, g.parsed.optionalRules, players, { seed: g.parsed.seed, players: g.parsed.players, actions: [] });
-	if (!start.ok) return { plays: [], stoppedAt: start.error.message };
-	let state = start.state;
-	const remap = (a: JsonObject): JsonObject => {
-		const out: JsonObject = {};
-		for (const [k, v] of Object.entries(a)) {
-			if (k === 'user' || k === 'id' || k === 'created_at' || k === 'auto_actions') continue;
-			out[k] = k === 'entity' && typeof v === 'number' ? (ids.get(v) ?? v) : v;
-		}
-		return out;
-	};
-	const plays: { action: JsonObject; seat: number }[] = [];
-	for (const recorded of g.actions) {
-		const raw = JSON.parse(JSON.stringify(recorded)) as JsonObject;
-		const batch = [raw, ...(Array.isArray(raw.auto_actions) ? (raw.auto_actions as JsonObject[]) : [])];
-		// Chat and the site's automation settings are not entries of play here (engine-1822.ts); what
-		// the automation did is recorded as automatic actions, which are.
-		const played = batch.filter((a) => a.type !== 'message' && !String(a.type).startsWith('program_'));
-		for (const action of played.map(remap)) {
-			const seat = controllingSeat(state, action.entity);
-			const applied = seat === null ? null : engine1822.apply(state, action, seat);
-			if (seat === null || !applied?.ok) {
-				const why = applied && !applied.ok ? applied.error.message : 'no seat controls the entity';
-				return { plays, stoppedAt: `action ${String(recorded.id)} (${String(action.type)}): ${why}` };
-			}
-			plays.push({ action, seat });
-			state = applied.state;
-		}
-	}
-	return { plays, stoppedAt: null };
-}
+/** A cap on the native game's moves, should a random game run long (the longest recorded game has 1,163). */
+const NATIVE_MAX_PLAYS = 1500;
+/** The random player's seed for the native game's moves. */
+const NATIVE_SEED = 1822;
 
-/** The recorded game that makes the longest game played here, written as signed entries. */
-export async function nativeLog(): Promise<{ name: string; game: string; items: unknown[]; stoppedAt: string | null } | null> {
-	let best: { g: RecordedGame; plays: ReturnType<typeof nativePlays> } | null = null;
-	for (const g of recordedGames()) {
-		const plays = nativePlays(g);
-		if (!best || plays.plays.length > best.plays.plays.length) best = { g, plays };
-	}
-	if (!best) return null;
-	const { g, plays } = best;
-	const setup = importedSetupJson(g.parsed.title, g.parsed.optionalRules, g.parsed.seed, g.parsed.players, []);
-	const { genesis, creator } = await makeGenesis(setup, g.parsed.players.length, RULES_1822);
+/**
+ * A game played here, as a session writes it: genesis (the longest recorded game's title, options
+ * and number of seats, no imported prefix), claims, start and reveals, so that the seed comes from
+ * every seat's nonce; then the random player's moves under live rules, each signed by the seat
+ * that controls its entity, to the end of the game or `NATIVE_MAX_PLAYS`. (A recorded game cannot
+ * be written this way: its seed would be the creator's choice, which the log refuses, and its
+ * older routes stop under live rules.) The nonces are new each run, so the game is too; its number
+ * of entries is printed with the figures.
+ */
+export async function nativeLog(): Promise<{ name: string; game: string; items: unknown[]; plays: number; finished: boolean } | null> {
+	const g = longestGame();
+	if (!g) return null;
+	const seats = g.parsed.players.length;
+	const setup = setupJson({ title: g.parsed.title as Setup1822['title'], options: [...g.parsed.optionalRules] });
+	const { genesis, creator } = await makeGenesis(setup, seats, RULES_1822);
 	const claims = await Promise.all(g.parsed.players.map((p, seat) => makeClaim(genesis.id, RULES_1822, seat, p.name)));
 	const start = await makeStart(genesis.id, RULES_1822, claims.map((c) => c.entry.id), creator);
 	const reveals = await Promise.all(claims.map((c) => makeReveal(RULES_1822, start.id, c.secret)));
 	const items: unknown[] = [genesis.wire, ...claims.map((c) => c.entry.wire), start.wire, ...reveals.map((r) => r.wire)];
+	const opened = await new LogOrderer(engine1822, genesis.id).order(items);
+	if (opened.state === null) throw new Error(`the native game does not start: ${opened.setupError ?? opened.stage}`);
+	let state = opened.state;
+	const rng = new Prng(NATIVE_SEED);
 	let parent = start.id;
-	for (const { action, seat } of plays.plays) {
+	let plays = 0;
+	while (!state.end.finished && plays < NATIVE_MAX_PLAYS) {
+		const candidates = legalCandidates(state, rng);
+		if (candidates.length === 0) throw new Error(`the random player has no move after ${plays} moves`);
+		const action = candidates[pickWeighted(rng, candidates)].action as unknown as JsonObject;
+		const seat = controllingSeat(state, action.entity);
+		const applied = seat === null ? null : engine1822.apply(state, action, seat);
+		if (seat === null || !applied?.ok) {
+			const why = applied && !applied.ok ? applied.error.message : 'no seat controls the entity';
+			throw new Error(`move ${plays + 1} (${String(action.type)}) of the native game is refused: ${why}`);
+		}
 		const entry = await makePlay(RULES_1822, parent, action, claims[seat].secret);
 		items.push(entry.wire);
 		parent = entry.id;
+		state = applied.state;
+		plays++;
 	}
-	return { name: g.name, game: genesis.id, items, stoppedAt: plays.stoppedAt };
+	return { name: `random ${g.parsed.title} game, ${seats} seats`, game: genesis.id, items, plays, finished: state.end.finished };
 }
 
 /** Opening a native game by the log orderer, from genesis and from the session's resume points. */
@@ -215,6 +200,10 @@ export async function benchOpenNative(runs = 5, every = RESUME_EVERY): Promise<R
 	// Points as the session writes them after the view is shown: the newest few, every N entries.
 	const writer = new LogOrderer(engine1822, log.game);
 	const reference = await writer.order(log.items);
+	// Every move must be on the chain (genesis and start come first), or the figures time a broken log.
+	if (reference.chain.length - 2 !== log.plays) {
+		throw new Error(`the native game's ${log.plays} moves order to a chain of ${reference.chain.length - 2} (${reference.stage})`);
+	}
 	const { points } = await writer.resumePoints(every, RESUME_KEEP);
 	const full = async () => {
 		const r = await new LogOrderer(engine1822, log.game).order(log.items);
@@ -250,7 +239,7 @@ export async function benchOpenNative(runs = 5, every = RESUME_EVERY): Promise<R
 	return {
 		game: log.name,
 		entries,
-		...(log.stoppedAt ? { stoppedAt: log.stoppedAt } : {}),
+		finished: log.finished,
 		resumeEvery: every,
 		resumePoints: points.length,
 		tailReplayed: entries - (b.resumedAt ?? 0),

@@ -25,7 +25,8 @@
  *
  * `sync` (scripts/bench-sync.ts): the median time for an action to reach the other peer over 50
  * actions on loopback, and the time to verify the signatures of a 1500-action log.
- * `open` (scripts/bench-open.ts): opening the longest game with and without checkpoints.
+ * `open` (scripts/bench-open.ts): opening the longest game with and without checkpoints, and a
+ * game played here (signed entries, every signature checked) with and without resume points.
  * `router` (scripts/bench-router.ts): the route finder's median and worst time on the named
  * late-game positions and the five costliest `run_routes` positions of each game.
  * `ui` (scripts/bench-ui.ts): the game page's log, history and figures of each game.
@@ -112,6 +113,13 @@ function partsAsked(): ReadonlySet<Part> {
 	return new Set(named as Part[]);
 }
 
+/** What bench-open.ts reports of one way of opening a game (absent: skipped). */
+interface OpenFigures {
+	readonly game?: string;
+	readonly withoutCheckpointsMs?: number;
+	readonly withCheckpointsMs?: number;
+}
+
 /** A few lines a person reads at the end, after the JSON a script reads. */
 export function summary(out: {
 	games?: Record<string, unknown>;
@@ -153,7 +161,13 @@ export function summary(out: {
 				(r.shipped?.pageTimes ? `, ${r.shipped.pageTimes}x in a fresh page` : '')
 		);
 	}
-	if (out.open) lines.push('  open: see "open" above (longest game with and without checkpoints)');
+	const open = out.open as { imported?: OpenFigures; native?: OpenFigures & { entries?: number } } | undefined;
+	if (open?.imported?.withoutCheckpointsMs !== undefined && open.native?.withoutCheckpointsMs !== undefined)
+		lines.push(
+			`  open: ${open.imported.game} in ${open.imported.withoutCheckpointsMs} ms, ${open.imported.withCheckpointsMs} ms from a checkpoint; ` +
+				`a game played here (${open.native.entries} entries) in ${open.native.withoutCheckpointsMs} ms, ${open.native.withCheckpointsMs} ms from a resume point`
+		);
+	else if (out.open) lines.push('  open: see "open" above');
 	if (out.sync) lines.push(`  sync: an action reaches the other peer in ${out.sync.actionToPeerMs.median} ms (median); a 1500-action log verifies in ${out.sync.verify1500Ms} ms`);
 	if (out.mailbox) {
 		const m = out.mailbox;
