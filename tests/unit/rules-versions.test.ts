@@ -5,8 +5,9 @@
  * version 2 (before an emergency sale was kept to the buy-train step), under version 3 (before a
  * route found while trainless was remembered), under version 4 (before a city with a reserved
  * slot stayed open to track), under version 5 (before a P21 lay needed an estuary border still
- * to pay, and before "must sell first" asked the bundles the emergency offers) and under version 6
- * (before a major kept its second lay after one P21 lay), with the state hash each reached then.
+ * to pay, and before "must sell first" asked the bundles the emergency offers), under version 6
+ * (before a major kept its second lay after one P21 lay) and under version 7 (before the
+ * destination check walked to the home token), with the state hash each reached then.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ const fixtureV3 = load('rules-v3-games.json');
 const fixtureV4 = load('rules-v4-games.json');
 const fixtureV5 = load('rules-v5-games.json');
 const fixtureV6 = load('rules-v6-games.json');
+const fixtureV7 = load('rules-v7-games.json');
 
 function replay(g: RecordedGame, rulesVersion: RulesVersion): { applied: number; hash: string; refused: string | null } {
 	const created = Game.create({ ...g.setup, mode: 'live', rulesVersion });
@@ -47,7 +49,8 @@ describe('a game replays under the rules version it was started with', () => {
 		[fixtureV3, 3],
 		[fixtureV4, 4],
 		[fixtureV5, 5],
-		[fixtureV6, 6]
+		[fixtureV6, 6],
+		[fixtureV7, 7]
 	] as const) {
 		it(`the version ${version} fixture has games of every title`, () => {
 			expect(f.rulesVersion).toBe(version);
@@ -113,6 +116,16 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(g!.actions[r.applied - 1]).toMatchObject({ type: 'pass', entity: 'P21' });
 	});
 
+	it('the version 7 game that version 8 plays differently does not reach its hash under version 8', () => {
+		// 1822+: SECR's first London token on the board came from an acquired minor; under version 8
+		// the destination check walks to its home token instead, and Dover is not connected to it
+		// (tests/unit/or-destination-home-token.test.ts).
+		const g = fixtureV7.games.find((x) => x.setup.title === '1822');
+		expect(g).toBeDefined();
+		const r = replay(g!, 8);
+		expect(r.refused !== null || r.hash !== g!.hash).toBe(true);
+	});
+
 	it('the log names the version in genesis: "g1822/1" (or none) is version 1, an unknown one is refused in words', () => {
 		expect(rulesVersionOf(undefined)).toBe(1);
 		expect(rulesVersionOf('g1822/1')).toBe(1);
@@ -122,8 +135,9 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(rulesVersionOf('g1822/5')).toBe(5);
 		expect(rulesVersionOf('g1822/6')).toBe(6);
 		expect(rulesVersionOf('g1822/7')).toBe(7);
-		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6', 'g1822/7']);
-		expect(RULES_1822).toBe('g1822/7');
+		expect(rulesVersionOf('g1822/8')).toBe(8);
+		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6', 'g1822/7', 'g1822/8']);
+		expect(RULES_1822).toBe('g1822/8');
 		expect(rulesVersionOf('g1822/99')).toBeNull();
 		const seats = [
 			{ seat: 0, name: 'A' },

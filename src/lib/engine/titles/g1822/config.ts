@@ -58,10 +58,14 @@ export type EngineMode = 'live' | 'import';
  *   after one P21 lay and P21's pass, a major of phase 3 on keeps its second lay (a yellow tile,
  *   none if P21's lay was an upgrade), and the track step stays open for it [g_1822/game.rb
  *   tile_lays, MAJOR_TILE_LAYS; step/tracker.rb lay_tile_action, get_tile_lay, can_lay_tile?].
+ * - 8: the destination check walks to the home token, the one in the home's own city (followed
+ *   through upgrades, as the destination bonus finds it), not to the company's first token on its
+ *   home hex in board order, which may be one taken over from an acquired minor in London
+ *   [g_1822/step/destination_token.rb destination_node_check?: `entity.tokens.first.city`].
  */
-export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 7;
+export const LATEST_RULES: RulesVersion = 8;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -105,6 +109,8 @@ export interface ResolvedConfig {
 	readonly emergencyBundles: boolean;
 	/** P21's lays leave the corporation what its allowance has left after them (version 7 on). */
 	readonly bridgeLaysLeaveAllowance: boolean;
+	/** The destination check walks to the token in the home's own city (version 8 on). */
+	readonly homeTokenInHomeCity: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -188,6 +194,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		bridgeNeedsOpenCrossing: version >= 6,
 		emergencyBundles: version >= 6,
 		bridgeLaysLeaveAllowance: version >= 7,
+		homeTokenInHomeCity: version >= 8,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

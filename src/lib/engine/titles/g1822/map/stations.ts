@@ -166,18 +166,25 @@ function scanPlacements(ctx: StationContext, found: (p: TokenPlacement) => boole
 	return false;
 }
 
-/** The city of the corporation's home token, if placed. */
-export function homeTokenCity(map: MapDef, board: BoardState, corp: CorporationId): TokenSpot | null {
+/**
+ * The city of the corporation's home token, if placed. With `inHomeCity` (rules version 8) it is
+ * the token in the home's own city, followed through upgrades as tokens are (as the route check
+ * finds it for the destination bonus); otherwise, and for a home named by its hex alone, the
+ * company's first token on its home hex in board order, which may be one taken over from an
+ * acquired minor there.
+ */
+export function homeTokenCity(map: MapDef, board: BoardState, corp: CorporationId, inHomeCity = false): TokenSpot | null {
 	const home = map.homes.get(corp);
 	if (!home) return null;
-	const t = board.tokens.find((x) => x.corporation === corp && x.hex === home.hex && x.kind === 'normal');
+	const city = inHomeCity && home.city !== null ? currentHomeCity(map, board, home.hex, home.city) : null;
+	const t = board.tokens.find((x) => x.corporation === corp && x.hex === home.hex && x.kind === 'normal' && (city === null || x.city === city));
 	return t ? { hex: t.hex, city: t.city } : null;
 }
 
-/** Has the destination hex a track connection to the home token's city? */
-export function destinationReached(map: MapDef, board: BoardState, graph: TrackGraph, corp: CorporationId): boolean {
+/** Has the destination hex a track connection to the home token's city (see `homeTokenCity`)? */
+export function destinationReached(map: MapDef, board: BoardState, graph: TrackGraph, corp: CorporationId, inHomeCity = false): boolean {
 	const dest = map.destinations.get(corp);
-	const home = homeTokenCity(map, board, corp);
+	const home = homeTokenCity(map, board, corp, inHomeCity);
 	if (!dest || !home) return false;
 	return graph.connects(corp, dest, home);
 }
@@ -198,7 +205,7 @@ export function validateDestinationToken(
 	graph: TrackGraph,
 	corp: CorporationId,
 	hex: HexId,
-	opts: { force?: boolean } = {}
+	opts: { force?: boolean; inHomeCity?: boolean } = {}
 ): Result<DestinationOutcome, RuleError> {
 	const dest = map.destinations.get(corp);
 	if (!dest) return refuse('no_destination', 'This company has no destination token.');
@@ -206,14 +213,14 @@ export function validateDestinationToken(
 	if (board.tokens.some((t) => t.corporation === corp && t.kind === 'destination')) {
 		return refuse('destination_placed', 'The destination token is already placed.');
 	}
-	if (!opts.force && !destinationReached(map, board, graph, corp)) {
+	if (!opts.force && !destinationReached(map, board, graph, corp, opts.inHomeCity)) {
 		return refuse('destination_not_reached', `${dest} is not yet connected to the company's home station.`);
 	}
 	// the reference puts it into the first city, in an extra slot when full [place_destination_token]
 	const city = 0;
 	let next: BoardState = board;
 	const own = tokensInCity(board, dest, city).find((t) => t.corporation === corp && t.kind === 'normal');
-	const home = homeTokenCity(map, board, corp);
+	const home = homeTokenCity(map, board, corp, opts.inHomeCity);
 	const isHome = own && home && home.hex === own.hex && home.city === own.city;
 	if (own && !isHome) next = removeToken(next, own);
 	next = { ...next, tokens: [...next.tokens, { hex: dest, city, corporation: corp, kind: 'destination' }] };
