@@ -1,8 +1,8 @@
 /**
  * The destination check walks to the home token, the one in the home's own city: the major's
  * first token [g_1822/step/destination_token.rb destination_node_check?:
- * `entity.tokens.first.city`; its auto_actions pass when the check fails]. Found by the differential run (seed 15028, game 27,
- * 1822+ 4p): SECR had three tokens in London, the first of them on the board taken over from an
+ * `entity.tokens.first.city`; its auto_actions pass when the check fails]. Found by the
+ * differential run (seed 15028, game 27, 1822+ 4p): SECR had three tokens in London, the first of them on the board taken over from an
  * acquired minor (M38-2); its home token is M38-3. After SECR passed its track step the reference
  * passed the destination step ("Auto actions do not match": this engine had placed the token in
  * Dover, P41, walking to M38-2). The game is the 1822 game of tests/fixtures/rules-v7-games.json.

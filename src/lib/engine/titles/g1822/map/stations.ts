@@ -167,9 +167,9 @@ function scanPlacements(ctx: StationContext, found: (p: TokenPlacement) => boole
 }
 
 /**
- * The city of the corporation's home token, if placed. With `inHomeCity` (rules version 8) it is
- * the token in the home's own city, followed through upgrades as tokens are (as the route check
- * finds it for the destination bonus); otherwise, and for a home named by its hex alone, the
+ * The city of the corporation's home token, if placed. With `inHomeCity` (the destination bonus
+ * always; the destination check from rules version 8) it is the token in the home's own city,
+ * followed through upgrades as tokens are; otherwise, and for a home named by its hex alone, the
  * company's first token on its home hex in board order, which may be one taken over from an
  * acquired minor there.
  */

@@ -4,12 +4,12 @@
  * in `run-revenue.ts` [rules digest 7.1, 7.2; g_1822/game.rb check_distance, revenue_for,
  * calculate_destination_bonus, mail_contract_bonus; reference route.rb revenue].
  */
-import { currentHomeCity } from '../../../core/board';
 import type { HexId } from '../../../core/ids';
 import { ok, refuse, type Result, type RuleError } from '../../../core/result';
 import { checkRouteTrack, type CheckedRoute } from '../../../core/route-check';
 import { stopBaseValue } from '../../../core/revenue';
 import type { Route } from '../../../core/route';
+import { homeTokenCity } from '../map/stations';
 import type { RouteContext } from './context';
 import type { RouteTrain } from './trains';
 
@@ -30,14 +30,10 @@ type Stop = readonly [number, number];
 export function keyTokens(ctx: RouteContext): { home: Stop | null; destination: Stop | null } {
 	const { rb, corporation: corp } = ctx;
 	const map = rb.map;
-	const home = map.homes.get(corp);
-	let homeStop: Stop | null = null;
-	if (home) {
-		const hi = rb.index.get(home.hex);
-		const mine = rb.board.tokens.filter((t) => t.corporation === corp && t.hex === home.hex && t.kind === 'normal');
-		const city = home.city !== null ? currentHomeCity(map, rb.board, home.hex, home.city) : (mine[0]?.city ?? 0);
-		if (hi !== undefined && mine.some((t) => t.city === city)) homeStop = [hi, rb.cityNode(home.hex, city)];
-	}
+	// The token in the home's own city, as the destination check finds it (map/stations.ts).
+	const spot = homeTokenCity(map, rb.board, corp, true);
+	const hi = spot ? rb.index.get(spot.hex) : undefined;
+	const homeStop: Stop | null = spot && hi !== undefined ? [hi, rb.cityNode(spot.hex, spot.city)] : null;
 	const dest = rb.board.tokens.find((t) => t.corporation === corp && t.kind === 'destination');
 	const destStop: Stop | null =
 		dest && rb.index.has(dest.hex) ? [rb.index.get(dest.hex)!, rb.cityNode(dest.hex, dest.city)] : null;
