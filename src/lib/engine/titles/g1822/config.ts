@@ -62,10 +62,14 @@ export type EngineMode = 'live' | 'import';
  *   through upgrades, as the destination bonus finds it), not to the company's first token on its
  *   home hex in board order, which may be one taken over from an acquired minor in London
  *   [g_1822/step/destination_token.rb destination_node_check?: `entity.tokens.first.city`].
+ * - 9: a major whose shares do not count toward the certificate limit (its price in a market
+ *   cell that does not count) may pay for a player's minor with two shares even when the minor's
+ *   owner is at the limit, so the acquisition step is open for it [g_1822/step/minor_acquisition.rb
+ *   pay_choices: `!entity.counts_for_limit || num_certs(minor.owner) < cert_limit`].
  */
-export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 8;
+export const LATEST_RULES: RulesVersion = 9;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -111,6 +115,8 @@ export interface ResolvedConfig {
 	readonly bridgeLaysLeaveAllowance: boolean;
 	/** The destination check walks to the token in the home's own city (version 8 on). */
 	readonly homeTokenInHomeCity: boolean;
+	/** Two shares may pay for a minor past its owner's limit when the major's shares do not count toward it (version 9 on). */
+	readonly twoSharesPastLimit: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -195,6 +201,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		emergencyBundles: version >= 6,
 		bridgeLaysLeaveAllowance: version >= 7,
 		homeTokenInHomeCity: version >= 8,
+		twoSharesPastLimit: version >= 9,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

@@ -10,7 +10,7 @@ import { corporationId } from '../../../core/ids';
 import { firstCertsHeld, playerHolder, transferCerts } from '../../../core/shares';
 import type { ResolvedConfig } from '../config';
 import { MINOR_BIDBOX_PRICE } from '../data/constants';
-import { certCount, findPlayer, sharePrice } from '../entities';
+import { certCount, findPlayer, inNoCertLimitCell, sharePrice } from '../entities';
 import { presidentId } from '../shares-ops';
 import { acquireMinorToken, ACQUISITION_TOKEN_CHOICES, type AcquisitionTokenChoice } from '../map/stations';
 import type { CorporationState, GameState, OperatingRound } from '../state';
@@ -41,9 +41,11 @@ export function paymentOptions(state: GameState, config: ResolvedConfig, major: 
 	const out: PaymentChoice[] = [];
 	if (major.cash >= v) out.push('money');
 	if (treasury >= 1 && settles(v - s)) out.push('one_share');
-	// Two shares need the owner below the certificate limit [g_1822/step/minor_acquisition.rb pay_choices]
+	// Two shares need the owner below the certificate limit, unless (from version 9) the major's
+	// shares do not count toward it [g_1822/step/minor_acquisition.rb pay_choices: `counts_for_limit`]
 	// (counted only when two shares are there to give).
-	if (treasury >= 2 && owner && certCount(state, config, owner.id) < config.certLimit && settles(v - 2 * s)) out.push('two_shares');
+	const limitFree = config.twoSharesPastLimit && inNoCertLimitCell(config, major);
+	if (treasury >= 2 && owner && (limitFree || certCount(state, config, owner.id) < config.certLimit) && settles(v - 2 * s)) out.push('two_shares');
 	return out;
 }
 
