@@ -172,11 +172,14 @@ export function activeEntities(state: GameState): (number | string)[] {
 }
 
 /**
- * Whose turn it is. A game ended by hand keeps its last acting entity (the round was cut short);
- * a game that ended by its own rules has finished its round, so nobody acts.
+ * Whose turn it is, as the site's round names it. A game ended by hand keeps its last acting
+ * entity (the round was cut short), and so does a first stock round with no bid (the site ends the
+ * game inside that round, whose next player stays its active entity [g_1822/game.rb next_round!,
+ * round/base.rb active_entities]). A game that ended by its own rules otherwise has finished its
+ * round, so nobody acts.
  */
 export function actingEntities(state: GameState): (number | string)[] {
-	if (state.end.finished && state.end.reason !== 'manually_ended') return [];
+	if (state.end.finished && state.end.reason !== 'manually_ended' && state.end.reason !== 'dnf') return [];
 	switch (state.round.kind) {
 		case 'stock':
 			return [currentPlayerId(state, state.round)];
