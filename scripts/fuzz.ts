@@ -13,7 +13,9 @@
  * With `--export DIR` as well, every random game (its applied actions, up to an end, a failure or
  * the cap) is written to DIR as an 18xx.games export, for judging by the reference engine
  * (the reference run live, outside the project). A game that used an option the site does not
- * implement (sw_peninsula) is not written: a line on stderr names it and says why.
+ * implement (sw_peninsula) is not written: a line on stderr names it and says why. A game the
+ * site may stop because its track graph is out of date (interop/stale-graph.ts) is written, and a
+ * line on stderr gives the warning the app's export shows.
  *
  * Exit code 0 only when no fuzzed action failed.
  */
@@ -72,8 +74,10 @@ function parseArgs(argv: string[]): Args {
 /** Writes one random game as an 18xx.games export, or says on stderr why it cannot go there. */
 function writeExport(dir: string, index: number, r: GameResult): void {
 	const out = randomGameExport(index, r);
-	if (out.ok) writeFileSync(join(dir, out.name), JSON.stringify(out.file) + '\n');
-	else process.stderr.write(`${out.name} not written: ${out.refusal}\n`);
+	if (out.ok) {
+		writeFileSync(join(dir, out.name), JSON.stringify(out.file) + '\n');
+		if (out.warning) process.stderr.write(`${out.name} warning: ${out.warning}\n`);
+	} else process.stderr.write(`${out.name} not written: ${out.refusal}\n`);
 }
 
 function main(): void {

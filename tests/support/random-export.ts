@@ -4,13 +4,14 @@
  * file: the answer is the sentence that says why, as the app's own export gives it.
  */
 import { exportRefusal, exportTo18xx, type Export18xx } from '../../src/lib/interop/export-18xx';
+import { staleGraphHazard } from '../../src/lib/interop/stale-graph';
 import type { GameResult } from './random-player';
 
 /** The fixed time stamped on exported actions, so that a run's files are the same every time. */
 export const EXPORT_TIME = 1700000000;
 
 export type RandomExport =
-	| { readonly ok: true; readonly name: string; readonly file: Export18xx }
+	| { readonly ok: true; readonly name: string; readonly file: Export18xx; readonly warning: string | null }
 	| { readonly ok: false; readonly name: string; readonly refusal: string };
 
 /** The export of the `index`-th random game of a run, and the file name it goes under. */
@@ -31,5 +32,6 @@ export function randomGameExport(index: number, r: GameResult): RandomExport {
 		now: EXPORT_TIME,
 		description: `random game ${index}, seed ${r.seed}: ${r.outcome}${r.failure ? ` (${r.failure.kind}: ${r.failure.detail})` : ''}`
 	});
-	return { ok: true, name, file };
+	const hazard = staleGraphHazard({ title: r.setup.title, players: r.setup.players, seed: r.seed, optionalRules: rules, actions: r.log.map((action) => ({ action })) });
+	return { ok: true, name, file, warning: hazard?.sentence ?? null };
 }

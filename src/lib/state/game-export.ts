@@ -6,6 +6,7 @@
  */
 import type { Action, GameState } from '../engine';
 import { exportRefusal, exportTo18xx, type Export18xx, type ExportedAction } from '../interop/export-18xx';
+import { staleGraphHazard } from '../interop/stale-graph';
 import type { Entry } from '../sync/entry';
 import type { SeatClaim } from '../sync/seats';
 import type { UndoStatus } from '../sync/undo-status';
@@ -29,7 +30,13 @@ function inEffect(view: ExportableView): Action[] {
 	return view.chain.filter((e) => e.kind.kind === 'game' && !undone.has(e.id)).map((e) => (e.kind as { action: unknown }).action as Action);
 }
 
-export type ExportOutcome = { readonly ok: true; readonly file: Export18xx; readonly name: string } | { readonly ok: false; readonly message: string };
+/**
+ * A written export, with `warning` when 18xx.games may stop the game at some action (its track
+ * graph left out of date there: interop/stale-graph.ts); otherwise why there is no file.
+ */
+export type ExportOutcome =
+	| { readonly ok: true; readonly file: Export18xx; readonly name: string; readonly warning: string | null }
+	| { readonly ok: false; readonly message: string };
 
 /** `now`: seconds since 1970, for actions played here (the log keeps no time). */
 export function exportGameTo18xx(view: ExportableView, now: number): ExportOutcome {
@@ -47,16 +54,9 @@ export function exportGameTo18xx(view: ExportableView, now: number): ExportOutco
 		...inEffect(view).map((action) => ({ action }))
 	];
 	const id = `hs_${view.game.slice(0, 8)}_${seed}`;
-	const file = exportTo18xx({
-		id,
-		title: setup.title,
-		players: [...view.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ id: playerIdOfSeat(s.seat), name: s.name })),
-		seed,
-		optionalRules: setup.options,
-		actions,
-		final: view.state,
-		rulesVersion: view.state.setup.rulesVersion ?? 1,
-		now
-	});
-	return { ok: true, file, name: `${setup.title}-${view.game.slice(0, 8)}.18xx.json` };
+	const players = [...view.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ id: playerIdOfSeat(s.seat), name: s.name }));
+	const rulesVersion = view.state.setup.rulesVersion ?? 1;
+	const file = exportTo18xx({ id, title: setup.title, players, seed, optionalRules: setup.options, actions, final: view.state, rulesVersion, now });
+	const hazard = staleGraphHazard({ title: setup.title, players, seed, optionalRules: setup.options, actions, rulesVersion });
+	return { ok: true, file, name: `${setup.title}-${view.game.slice(0, 8)}.18xx.json`, warning: hazard?.sentence ?? null };
 }
