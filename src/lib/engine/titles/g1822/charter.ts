@@ -35,12 +35,6 @@ export function returnCharterToken(corp: CorporationState, hex: string, city: nu
 	if (t) t.at = null;
 }
 
-/** A token is taken off the map for good (it is not returned to the charter). */
-export function removeCharterToken(corp: CorporationState, hex: string, city: number): void {
-	const i = corp.charter.findIndex((x) => x.at === key(hex, city));
-	if (i >= 0) corp.charter.splice(i, 1);
-}
-
 /**
  * A minor's token taken over by a major becomes a new token of the major; the charter is then
  * reordered with the tokens in use first [step/token_merger.rb move_tokens_to_surviving]. The
