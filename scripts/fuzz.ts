@@ -14,7 +14,7 @@
  * the cap) is written to DIR as an 18xx.games export, for judging by the reference engine
  * (the reference run live, outside the project). A game that used an option the site does not
  * implement (sw_peninsula) is not written: a line on stderr names it and says why. A game the
- * site may stop because its track graph is out of date (interop/stale-graph.ts) is written, and a
+ * site may stop for a fault of its own (interop/site-hazards.ts) is written, and a
  * line on stderr gives the warning the app's export shows.
  *
  * Exit code 0 only when no fuzzed action failed.

@@ -1,5 +1,5 @@
 // The export's warning where 18xx.games may judge a move with its out-of-date track graph
-// (interop/stale-graph.ts), in a real Chromium: a game of tests/fixtures/stale-graph-games.json,
+// (interop/site-hazards.ts), in a real Chromium: a game of tests/fixtures/site-hazard-games.json,
 // written as the site's file, is imported and played here; saving it from the game's menu still
 // downloads the file, and the menu says at which action the site may stop it.
 import { expect, test } from '@playwright/test';
@@ -11,13 +11,11 @@ import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
 
 interface RecordedGame {
 	name: string;
+	rulesVersion: RulesVersion;
 	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
 	actions: Action[];
 }
-const fixture = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'stale-graph-games.json'), 'utf8')) as {
-	rulesVersion: RulesVersion;
-	games: RecordedGame[];
-};
+const fixture = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', 'fixtures', 'site-hazard-games.json'), 'utf8')) as { games: RecordedGame[] };
 
 test('saving a game the site may stop writes the file and names the action', async ({ page }) => {
 	test.setTimeout(120_000);
@@ -29,7 +27,7 @@ test('saving a game the site may stop writes the file and names the action', asy
 		seed: g.setup.seed,
 		optionalRules: g.setup.optionalRules,
 		actions: g.actions.map((action) => ({ action })),
-		rulesVersion: fixture.rulesVersion,
+		rulesVersion: g.rulesVersion,
 		now: 1700000000
 	});
 	const n = g.actions.length;

@@ -4,7 +4,7 @@
  * file: the answer is the sentence that says why, as the app's own export gives it.
  */
 import { exportRefusal, exportTo18xx, type Export18xx } from '../../src/lib/interop/export-18xx';
-import { staleGraphHazard } from '../../src/lib/interop/stale-graph';
+import { siteHazard } from '../../src/lib/interop/site-hazards';
 import type { GameResult } from './random-player';
 
 /** The fixed time stamped on exported actions, so that a run's files are the same every time. */
@@ -32,6 +32,6 @@ export function randomGameExport(index: number, r: GameResult): RandomExport {
 		now: EXPORT_TIME,
 		description: `random game ${index}, seed ${r.seed}: ${r.outcome}${r.failure ? ` (${r.failure.kind}: ${r.failure.detail})` : ''}`
 	});
-	const hazard = staleGraphHazard({ title: r.setup.title, players: r.setup.players, seed: r.seed, optionalRules: rules, actions: r.log.map((action) => ({ action })) });
+	const hazard = siteHazard({ title: r.setup.title, players: r.setup.players, seed: r.seed, optionalRules: rules, actions: r.log.map((action) => ({ action })) });
 	return { ok: true, name, file, warning: hazard?.sentence ?? null };
 }

@@ -6,7 +6,7 @@
  */
 import type { Action, GameState } from '../engine';
 import { exportRefusal, exportTo18xx, type Export18xx, type ExportedAction } from '../interop/export-18xx';
-import { staleGraphHazard } from '../interop/stale-graph';
+import { siteHazard } from '../interop/site-hazards';
 import type { Entry } from '../sync/entry';
 import type { SeatClaim } from '../sync/seats';
 import type { UndoStatus } from '../sync/undo-status';
@@ -31,8 +31,8 @@ function inEffect(view: ExportableView): Action[] {
 }
 
 /**
- * A written export, with `warning` when 18xx.games may stop the game at some action (its track
- * graph left out of date there: interop/stale-graph.ts); otherwise why there is no file.
+ * A written export, with `warning` when 18xx.games may stop the game at some action (for a fault of
+ * the site's own: interop/site-hazards.ts); otherwise why there is no file.
  */
 export type ExportOutcome =
 	| { readonly ok: true; readonly file: Export18xx; readonly name: string; readonly warning: string | null }
@@ -57,6 +57,6 @@ export function exportGameTo18xx(view: ExportableView, now: number): ExportOutco
 	const players = [...view.seats].sort((a, b) => a.seat - b.seat).map((s) => ({ id: playerIdOfSeat(s.seat), name: s.name }));
 	const rulesVersion = view.state.setup.rulesVersion ?? 1;
 	const file = exportTo18xx({ id, title: setup.title, players, seed, optionalRules: setup.options, actions, final: view.state, rulesVersion, now });
-	const hazard = staleGraphHazard({ title: setup.title, players, seed, optionalRules: setup.options, actions, rulesVersion });
+	const hazard = siteHazard({ title: setup.title, players, seed, optionalRules: setup.options, actions, rulesVersion });
 	return { ok: true, file, name: `${setup.title}-${view.game.slice(0, 8)}.18xx.json`, warning: hazard?.sentence ?? null };
 }

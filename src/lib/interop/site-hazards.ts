@@ -1,6 +1,16 @@
 /**
- * Where 18xx.games may judge a game played here with an out-of-date track graph.
+ * Where 18xx.games may stop a game played here, though every move was legal: the first move the
+ * site may judge differently, for one of two faults of the site's own.
  *
+ * A director without the director's certificate. A player who becomes a company's director by
+ * selling shares (possible only after a minor's acquisition paid them shares without a check of
+ * the directorship [g_1822/step/minor_acquisition.rb acquire_entity_minor: `transfer`]) takes the
+ * directorship on the site, but the certificates stay where they were [share_pool.rb
+ * transfer_shares: `return if owner == president`]; this engine swaps them, as the rules do. From
+ * then on the two name different certificates, so a later sale may name one the site places
+ * elsewhere (seed 15102, game 59 of the differential run).
+ *
+ * An out-of-date track graph.
  * The site keeps each corporation's reach (connected hexes, nodes and paths, and whether it can
  * place a token) in a cache that only some changes clear: a tile lay [step/tracker.rb lay_tile],
  * a token placed by a step [step/tokener.rb place_token; step/token_merger.rb], a destination
@@ -32,8 +42,9 @@ import { availableTokens } from '../engine/titles/g1822/charter';
 import { canPlaceAnyToken, TOKEN_PRICE } from '../engine/titles/g1822/map/stations';
 import { parseCityId } from '../engine/titles/g1822/operating/stations';
 import { OPERATING_STEPS, stepIndex } from '../engine/titles/g1822/operating/steps/index';
+import { presidentId } from '../engine/titles/g1822/shares-ops';
 
-export interface StaleGraphInput {
+export interface SiteHazardInput {
 	readonly title: TitleId;
 	readonly players: readonly { readonly id: number; readonly name: string }[];
 	readonly seed: number;
@@ -43,7 +54,8 @@ export interface StaleGraphInput {
 	readonly actions: readonly { readonly action: Action }[];
 }
 
-export interface StaleGraphHazard {
+export interface SiteHazard {
+	readonly kind: 'stale_graph' | 'director_certificate';
 	/** 1-based number of the action in the export. */
 	readonly action: number;
 	readonly corporation: string;
@@ -149,8 +161,9 @@ function minorCities(state: GameState): { minor: string; hex: string; city: numb
 		.map((t) => ({ minor: t.corporation, hex: t.hex, city: t.city }));
 }
 
-function hazard(action: number, corp: string): StaleGraphHazard {
+function hazard(action: number, corp: string): SiteHazard {
 	return {
+		kind: 'stale_graph',
 		action,
 		corporation: corp,
 		sentence:
@@ -159,8 +172,29 @@ function hazard(action: number, corp: string): StaleGraphHazard {
 	};
 }
 
-/** The first action the site may judge with an out-of-date graph, or null. */
-export function staleGraphHazard(input: StaleGraphInput): StaleGraphHazard | null {
+/** The corporation whose director changed to the seller with this sale, if one did. */
+function sellerBecameDirector(a: Action, before: GameState, after: GameState): string | null {
+	if (a.type !== 'sell_shares' || typeof a.entity !== 'number') return null;
+	for (const [id, c] of Object.entries(after.corporations)) {
+		const was = before.corporations[id];
+		if (was && presidentId(was) !== a.entity && presidentId(c) === a.entity) return id;
+	}
+	return null;
+}
+
+function directorHazard(action: number, corp: string, player: number): SiteHazard {
+	return {
+		kind: 'director_certificate',
+		action,
+		corporation: corp,
+		sentence:
+			`18xx.games may stop this game after action ${action}: there player ${player} becomes ${corp}'s director by selling, and the site ` +
+			"leaves the director's certificate where it was, so a later move may name a certificate the site places elsewhere."
+	};
+}
+
+/** The first move the site may judge differently, or null. */
+export function siteHazard(input: SiteHazardInput): SiteHazard | null {
 	const made = createGame({
 		title: input.title,
 		players: input.players,
@@ -215,6 +249,8 @@ export function staleGraphHazard(input: StaleGraphInput): StaleGraphHazard | nul
 				state = r.value;
 			}
 		}
+		const director = sellerBecameDirector(a, before, state);
+		if (director !== null && i + 1 < input.actions.length) return directorHazard(i + 1, director, a.entity as number);
 		if (clears(steps, before, state)) {
 			current = new Snapshot(state);
 			reachAsked = new Map();
