@@ -7,8 +7,9 @@
  * slot stayed open to track), under version 5 (before a P21 lay needed an estuary border still
  * to pay, and before "must sell first" asked the bundles the emergency offers), under version 6
  * (before a major kept its second lay after one P21 lay), under version 7 (before the
- * destination check walked to the home token) and under version 8 (before two shares could pay
- * for a minor past its owner's certificate limit), with the state hash each reached then. A replay
+ * destination check walked to the home token), under version 8 (before two shares could pay
+ * for a minor past its owner's certificate limit) and under version 9 (before a destination token
+ * kept a place of its own beyond a full city's slots), with the state hash each reached then. A replay
  * under another version is hashed with the recorded version written back into its setup, so that
  * two hashes differ only where the games do.
  */
@@ -33,6 +34,7 @@ const fixtureV5 = load('rules-v5-games.json');
 const fixtureV6 = load('rules-v6-games.json');
 const fixtureV7 = load('rules-v7-games.json');
 const fixtureV8 = load('rules-v8-games.json');
+const fixtureV9 = load('rules-v9-games.json');
 
 /** What a game created under `version` writes in its setup (version 1 writes nothing). */
 function setupVersion(g: RecordedGame, version: RulesVersion): GameState['setup']['rulesVersion'] {
@@ -74,7 +76,8 @@ describe('a game replays under the rules version it was started with', () => {
 		[fixtureV5, 5],
 		[fixtureV6, 6],
 		[fixtureV7, 7],
-		[fixtureV8, 8]
+		[fixtureV8, 8],
+		[fixtureV9, 9]
 	] as const) {
 		it(`the version ${version} fixture has games of every title`, () => {
 			expect(f.rulesVersion).toBe(version);
@@ -165,6 +168,17 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(carried(9)).toEqual([{ type: 'pass', entity: 'LYR', entity_type: 'corporation' }]);
 	});
 
+	it('the version 9 game that version 10 plays differently does not reach its hash under version 10', () => {
+		// NRS: CR's destination token went into G12, full with minor 28's token, which later left;
+		// under version 10 the city keeps the destination token's own place, so NER's destination
+		// reaches its home through G12 (tests/unit/or-destination-own-place.test.ts).
+		const g = fixtureV9.games.find((x) => x.setup.title === '1822NRS');
+		expect(g).toBeDefined();
+		const r = replay(g!, 10, 9);
+		expect(r.refused !== null || r.hash !== g!.hash).toBe(true);
+		for (const other of fixtureV9.games.filter((x) => x !== g)) expect(replay(other, 10, 9).hash).toBe(other.hash);
+	});
+
 	it('the log names the version in genesis: "g1822/1" (or none) is version 1, an unknown one is refused in words', () => {
 		expect(rulesVersionOf(undefined)).toBe(1);
 		expect(rulesVersionOf('g1822/1')).toBe(1);
@@ -176,8 +190,9 @@ describe('a game replays under the rules version it was started with', () => {
 		expect(rulesVersionOf('g1822/7')).toBe(7);
 		expect(rulesVersionOf('g1822/8')).toBe(8);
 		expect(rulesVersionOf('g1822/9')).toBe(9);
-		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6', 'g1822/7', 'g1822/8', 'g1822/9']);
-		expect(RULES_1822).toBe('g1822/9');
+		expect(rulesVersionOf('g1822/10')).toBe(10);
+		expect(SUPPORTED_RULES_1822).toEqual(['g1822/1', 'g1822/2', 'g1822/3', 'g1822/4', 'g1822/5', 'g1822/6', 'g1822/7', 'g1822/8', 'g1822/9', 'g1822/10']);
+		expect(RULES_1822).toBe('g1822/10');
 		expect(rulesVersionOf('g1822/99')).toBeNull();
 		const seats = [
 			{ seat: 0, name: 'A' },

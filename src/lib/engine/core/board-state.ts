@@ -30,6 +30,12 @@ export interface StationToken {
 	readonly city: number;
 	readonly corporation: CorporationId;
 	readonly kind: TokenKind;
+	/**
+	 * A token placed beyond the city's slots, in a place of its own that the city keeps while the
+	 * token is there, even when another token leaves (a destination token into a city with no open
+	 * slot; rules version 10) [part/city.rb get_slot `cheater`, delete_token!; token.rb remove!].
+	 */
+	readonly extra?: true;
 }
 
 export interface BoardState {

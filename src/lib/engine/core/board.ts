@@ -82,8 +82,8 @@ export function tokensOnHex(board: BoardState, hex: HexId): StationToken[] {
 	return board.tokens.filter((t) => t.hex === hex);
 }
 
-/** Printed slots plus permanent extra slots (M14's London city). */
-export function cityCapacity(map: MapDef, board: BoardState, hex: HexId, city: number): number {
+/** Printed slots plus permanent extra slots (M14's London city): the fewest the city has. */
+export function cityBaseCapacity(map: MapDef, board: BoardState, hex: HexId, city: number): number {
 	const tile = tileOnHex(map, board, hex);
 	if (!tile || city >= tile.def.cities.length) return 0;
 	let extra = 0;
@@ -91,6 +91,51 @@ export function cityCapacity(map: MapDef, board: BoardState, hex: HexId, city: n
 	if (Object.keys(board.extraSlots).length > 0)
 		for (const e of cachedCityEdges(tile, city)) extra += board.extraSlots[borderKey(hex, e)] ?? 0;
 	return tile.def.cities[city].slots + extra;
+}
+
+/** `cityBaseCapacity`, plus the places of tokens placed beyond the slots (`StationToken.extra`). */
+export function cityCapacity(map: MapDef, board: BoardState, hex: HexId, city: number): number {
+	let placed = 0;
+	const tokens = board.tokens;
+	for (let i = 0; i < tokens.length; i++) if (tokens[i].extra && tokens[i].hex === hex && tokens[i].city === city) placed++;
+	return cityBaseCapacity(map, board, hex, city) + placed;
+}
+
+/**
+ * The places of tokens beyond the slots once a new tile lies on the hex: the tokens move over
+ * without empty places, and a token is beyond the slots only where the tokens and the city's
+ * reservations outnumber them [hex.rb lay: `cheater: (reserved + index) >= normal_slots`].
+ */
+export function settleExtraTokens(map: MapDef, board: BoardState, hex: HexId): BoardState {
+	if (!board.tokens.some((t) => t.extra && t.hex === hex)) return board;
+	const cities = new Set(board.tokens.filter((t) => t.hex === hex).map((t) => t.city));
+	let tokens = board.tokens;
+	for (const city of cities) {
+		const here = tokens.filter((t) => t.hex === hex && t.city === city);
+		let keep = Math.max(0, here.length + pendingReservations(map, board, hex, city).length - cityBaseCapacity(map, board, hex, city));
+		tokens = tokens.map((t) => {
+			if (!t.extra || t.hex !== hex || t.city !== city) return t;
+			if (keep > 0) {
+				keep--;
+				return t;
+			}
+			const { extra: _e, ...plain } = t;
+			return plain;
+		});
+	}
+	return { ...board, tokens };
+}
+
+/**
+ * A token leaves its city together with its place [part/city.rb delete_token! `remove_slot`]:
+ * when the city has more places than its slots, one token beyond them loses its mark.
+ */
+export function removeTokenAndPlace(board: BoardState, token: StationToken): BoardState {
+	const rest = board.tokens.filter((t) => t !== token);
+	const i = rest.findIndex((t) => t.extra && t.hex === token.hex && t.city === token.city);
+	if (i < 0) return { ...board, tokens: rest };
+	const { extra: _e, ...plain } = rest[i];
+	return { ...board, tokens: rest.map((t, j) => (j === i ? plain : t)) };
 }
 
 /**

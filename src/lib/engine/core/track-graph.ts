@@ -78,7 +78,7 @@ interface Frontier {
 const NO_STARTS: readonly number[] = [];
 
 function sameToken(a: StationToken, b: StationToken): boolean {
-	return a.hex === b.hex && a.city === b.city && a.corporation === b.corporation && a.kind === b.kind;
+	return a.hex === b.hex && a.city === b.city && a.corporation === b.corporation && a.kind === b.kind && a.extra === b.extra;
 }
 
 export class TrackGraph {

@@ -7,7 +7,7 @@
  * added or split beyond what the new tile's own new cities account for.
  */
 import type { MapDef } from './board-map';
-import { tileOnHex } from './board';
+import { settleExtraTokens, tileOnHex } from './board';
 import { borderKey, tileNameOf, withTile, type BoardState, type StationToken } from './board-state';
 import { rotateEdge, type Edge } from './hex';
 import type { HexId, TileId } from './ids';
@@ -100,7 +100,8 @@ export function bordersCrossed(
 
 /**
  * The board after laying `id` at `rotation` on `hex`: the old tile returns to the supply
- * (it leaves `tiles`), tokens follow their cities, crossed water borders are paid, and the
+ * (it leaves `tiles`), tokens follow their cities (a token placed beyond the slots keeps its own
+ * place only where the new tile still needs it: `settleExtraTokens`), crossed water borders are paid, and the
  * facing border of a neighbour that already has track on that side goes too
  * [g_1822/step/tracker.rb remove_border_calculate_cost!].
  */
@@ -121,12 +122,14 @@ export function applyTileLay(
 		: board.tokens;
 	const crossed = bordersCrossed(map, board, hex, tile, rotation);
 	if (crossed.length === 0 && strictlySorted(board.paidBorders)) {
-		return ok({
-			...board,
-			tiles: withTile(board.tiles, hex, { tile: id, rotation: ((rotation % 6) + 6) % 6 }),
-			tokens,
-			paidBorders: board.paidBorders
-		});
+		return ok(
+			settleExtraTokens(map, {
+				...board,
+				tiles: withTile(board.tiles, hex, { tile: id, rotation: ((rotation % 6) + 6) % 6 }),
+				tokens,
+				paidBorders: board.paidBorders
+			}, hex)
+		);
 	}
 	const paid = new Set(board.paidBorders);
 	for (const b of crossed) {
@@ -137,12 +140,14 @@ export function applyTileLay(
 		const nbHasTrack = nbTile?.def.exits.some((e) => rotateEdge(e, nbTile.rotation) === back);
 		if (nbHasTrack) paid.add(borderKey(nb, back));
 	}
-	return ok({
-		...board,
-		tiles: withTile(board.tiles, hex, { tile: id, rotation: ((rotation % 6) + 6) % 6 }),
-		tokens,
-		paidBorders: [...paid].sort()
-	});
+	return ok(
+		settleExtraTokens(map, {
+			...board,
+			tiles: withTile(board.tiles, hex, { tile: id, rotation: ((rotation % 6) + 6) % 6 }),
+			tokens,
+			paidBorders: [...paid].sort()
+		}, hex)
+	);
 }
 
 function remapTokens(tokens: readonly StationToken[], hex: HexId, mapping: Map<number, number>): StationToken[] {

@@ -76,7 +76,10 @@ export function placeHome(state: GameState, corpId: string): void {
 	if (corpId === 'LNWR') {
 		const dest = map.destinations.get(corporationId(corpId));
 		if (!dest) return;
-		const r = validateDestinationToken(map, state.board, graphFor(map, state.board, configOf(state.setup)), corporationId(corpId), dest, { force: true });
+		const r = validateDestinationToken(map, state.board, graphFor(map, state.board, configOf(state.setup)), corporationId(corpId), dest, {
+			force: true,
+			ownPlace: configOf(state.setup).destinationOwnPlace
+		});
 		if (r.ok) {
 			state.board = r.value.board;
 			placeCharterToken(corp, dest, 0, 'destination');

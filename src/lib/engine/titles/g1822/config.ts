@@ -66,10 +66,15 @@ export type EngineMode = 'live' | 'import';
  *   cell that does not count) may pay for a player's minor with two shares even when the minor's
  *   owner is at the limit, so the acquisition step is open for it [g_1822/step/minor_acquisition.rb
  *   pay_choices: `!entity.counts_for_limit || num_certs(minor.owner) < cert_limit`].
+ * - 10: a destination token that finds no open slot takes a place of its own beyond the slots,
+ *   and the city keeps that place while the token is there: a minor's token removed there (or the
+ *   major's own token returned to its charter) leaves a slot open, so the city no longer blocks
+ *   and may take a token [g_1822/game.rb place_destination_token `cheater: true`,
+ *   remove_extra_tokens!; part/city.rb get_slot, delete_token!; token.rb remove!; hex.rb lay].
  */
-export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const RULES_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export type RulesVersion = (typeof RULES_VERSIONS)[number];
-export const LATEST_RULES: RulesVersion = 9;
+export const LATEST_RULES: RulesVersion = 10;
 
 export function isRulesVersion(v: unknown): v is RulesVersion {
 	return (RULES_VERSIONS as readonly unknown[]).includes(v);
@@ -117,6 +122,8 @@ export interface ResolvedConfig {
 	readonly homeTokenInHomeCity: boolean;
 	/** Two shares may pay for a minor past its owner's limit when the major's shares do not count toward it (version 9 on). */
 	readonly twoSharesPastLimit: boolean;
+	/** A destination token with no open slot takes a place of its own beyond the slots (version 10 on). */
+	readonly destinationOwnPlace: boolean;
 	/** Companies drawn by the shuffle, in definition order. */
 	readonly shuffledCompanies: readonly string[];
 	readonly companyDefs: Readonly<Record<string, CompanyDef>>;
@@ -202,6 +209,7 @@ export function buildConfig(setup: GameSetup): Result<ResolvedConfig> {
 		bridgeLaysLeaveAllowance: version >= 7,
 		homeTokenInHomeCity: version >= 8,
 		twoSharesPastLimit: version >= 9,
+		destinationOwnPlace: version >= 10,
 		shuffledCompanies,
 		companyDefs: COMPANY_BY_ID,
 		corporationDefs,

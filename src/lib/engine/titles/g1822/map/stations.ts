@@ -12,7 +12,7 @@
  *   that city then goes back to its charter.
  */
 import type { MapDef } from '../../../core/board-map';
-import { currentHomeCity, tileOnHex, tokensInCity } from '../../../core/board';
+import { currentHomeCity, openSlots, removeTokenAndPlace, tileOnHex, tokensInCity } from '../../../core/board';
 import { borderKey, type BoardState, type StationToken } from '../../../core/board-state';
 import type { CorporationId, HexId } from '../../../core/ids';
 import { ok, refuse, type Result, type RuleError } from '../../../core/result';
@@ -197,7 +197,11 @@ export interface DestinationOutcome {
 
 /**
  * Place the destination token (free). `force` skips the connection test: LNWR places it with
- * its home token [g_1822/game.rb place_home_token].
+ * its home token [g_1822/game.rb place_home_token]. With `ownPlace` (rules version 10), a token
+ * that finds no open slot takes a place of its own beyond them, which the city keeps while the
+ * token is there [g_1822/game.rb place_destination_token: `cheater: true`; part/city.rb get_slot],
+ * the slots counted before a token of the major's own there goes back to its charter
+ * [remove_extra_tokens!, after the placement].
  */
 export function validateDestinationToken(
 	map: MapDef,
@@ -205,7 +209,7 @@ export function validateDestinationToken(
 	graph: TrackGraph,
 	corp: CorporationId,
 	hex: HexId,
-	opts: { force?: boolean; inHomeCity?: boolean } = {}
+	opts: { force?: boolean; inHomeCity?: boolean; ownPlace?: boolean } = {}
 ): Result<DestinationOutcome, RuleError> {
 	const dest = map.destinations.get(corp);
 	if (!dest) return refuse('no_destination', 'This company has no destination token.');
@@ -222,8 +226,10 @@ export function validateDestinationToken(
 	const own = tokensInCity(board, dest, city).find((t) => t.corporation === corp && t.kind === 'normal');
 	const home = homeTokenCity(map, board, corp, opts.inHomeCity);
 	const isHome = own && home && home.hex === own.hex && home.city === own.city;
+	const beyond = opts.ownPlace === true && openSlots(map, board, dest, city) === 0;
 	if (own && !isHome) next = removeToken(next, own);
-	next = { ...next, tokens: [...next.tokens, { hex: dest, city, corporation: corp, kind: 'destination' }] };
+	const token: StationToken = beyond ? { hex: dest, city, corporation: corp, kind: 'destination', extra: true } : { hex: dest, city, corporation: corp, kind: 'destination' };
+	next = { ...next, tokens: [...next.tokens, token] };
 	return ok({ board: next, returnedToken: Boolean(own && !isHome) });
 }
 
@@ -275,13 +281,16 @@ export function acquireMinorToken(
 	const token = board.tokens.find((t) => t.corporation === minor);
 	if (!token) return { board, exchangeToAvailable: false, exchangeUsed: false };
 	switch (choice) {
+		// The minor's token leaves with its place (a city with a token beyond its slots loses that
+		// place) [g_1822/step/minor_acquisition.rb remove_minor_token: delete_token! remove_slot];
+		// "remove" leaves the place empty [close_corporation: token.rb remove!].
 		case 'replace':
 			if (hasTokenInCity(board, token.hex, token.city, major)) {
-				return { board: removeToken(board, token), exchangeToAvailable: true, exchangeUsed: true };
+				return { board: removeTokenAndPlace(board, token), exchangeToAvailable: true, exchangeUsed: true };
 			}
 			return { board: swapToken(board, token, major), exchangeToAvailable: false, exchangeUsed: true };
 		case 'exchange':
-			return { board: removeToken(board, token), exchangeToAvailable: true, exchangeUsed: true };
+			return { board: removeTokenAndPlace(board, token), exchangeToAvailable: true, exchangeUsed: true };
 		case 'remove':
 			return { board: removeToken(board, token), exchangeToAvailable: false, exchangeUsed: false };
 	}

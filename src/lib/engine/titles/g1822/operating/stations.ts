@@ -188,7 +188,8 @@ export function validateDestination(
 	if (typeof action.hex !== 'string') return refuse('malformed_action', 'Name the destination hex.');
 	const r = validateDestinationToken(map, state.board, graphFor(map, state.board, config), corporationId(corp.id), hexId(action.hex), {
 		force: config.mode === 'import',
-		inHomeCity: config.homeTokenInHomeCity
+		inHomeCity: config.homeTokenInHomeCity,
+		ownPlace: config.destinationOwnPlace
 	});
 	return r.ok ? ok({ ...r.value, hex: hexId(action.hex) }) : r;
 }
