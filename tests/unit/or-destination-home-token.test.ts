@@ -7,28 +7,15 @@
  * passed the destination step ("Auto actions do not match": this engine had placed the token in
  * Dover, P41, walking to M38-2). The game is the 1822 game of tests/fixtures/rules-v7-games.json.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Game, LATEST_RULES, type Action, type GameState, type RulesVersion } from '../../src/lib/engine/index';
-import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
+import { LATEST_RULES, type GameState, type RulesVersion } from '../../src/lib/engine/index';
+import { loadRecordedGames, playedTo } from '../support/recorded-games';
 
-interface RecordedGame {
-	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
-	actions: Action[];
-}
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/rules-v7-games.json', import.meta.url), 'utf8')) as { games: RecordedGame[] };
+const fixture = loadRecordedGames('rules-v7-games.json');
 const game = fixture.games.find((g) => g.setup.title === '1822');
 
 /** The game after its first `n` actions under `rulesVersion`. */
-function after(n: number, rulesVersion: RulesVersion): GameState {
-	const created = Game.create({ ...game!.setup, mode: 'live', rulesVersion });
-	if (!created.ok) throw new Error(created.error.message);
-	for (const a of game!.actions.slice(0, n)) {
-		const r = created.value.process(a);
-		if (!r.ok) throw new Error(`${a.type}: ${r.error.message}`);
-	}
-	return created.value.state as GameState;
-}
+const after = (n: number, rulesVersion: RulesVersion): GameState => playedTo(game!, n, rulesVersion);
 
 /** SECR's track-step pass, after which the destination step is reached. */
 const PASS_INDEX = 512;

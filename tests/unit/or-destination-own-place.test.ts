@@ -15,9 +15,8 @@
  * match"). The game is the 1822NRS game of tests/fixtures/rules-v9-games.json. Rules version 10;
  * version 9 games keep the old slots.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { autoActions, Game, LATEST_RULES, type Action, type GameState, type RulesVersion } from '../../src/lib/engine/index';
+import { autoActions, LATEST_RULES, type GameState, type RulesVersion } from '../../src/lib/engine/index';
 import { cityBlocks, cityCapacity, openSlots, removeTokenAndPlace, settleExtraTokens } from '../../src/lib/engine/core/board';
 import { emptyBoard, type BoardState, type StationToken } from '../../src/lib/engine/core/board-state';
 import { corporationId, hexId } from '../../src/lib/engine/core/ids';
@@ -25,24 +24,13 @@ import { TrackGraph } from '../../src/lib/engine/core/track-graph';
 import { removeToken } from '../../src/lib/engine/core/token';
 import { validateDestinationToken } from '../../src/lib/engine/titles/g1822/map/stations';
 import { MAP_NRS } from '../../src/lib/engine/titles/g1822/scenarios/nrs/map';
-import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
+import { loadRecordedGames, playedTo } from '../support/recorded-games';
 
-interface RecordedGame {
-	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
-	actions: Action[];
-}
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/rules-v9-games.json', import.meta.url), 'utf8')) as { games: RecordedGame[] };
+const fixture = loadRecordedGames('rules-v9-games.json');
 const game = fixture.games.find((g) => g.setup.title === '1822NRS');
 
-function after(n: number, rulesVersion: RulesVersion): GameState {
-	const created = Game.create({ ...game!.setup, mode: 'live', rulesVersion });
-	if (!created.ok) throw new Error(created.error.message);
-	for (const a of game!.actions.slice(0, n)) {
-		const r = created.value.process(a);
-		if (!r.ok) throw new Error(`${a.type}: ${r.error.message}`);
-	}
-	return created.value.state as GameState;
-}
+/** The game after its first `n` actions under `rulesVersion`. */
+const after = (n: number, rulesVersion: RulesVersion): GameState => playedTo(game!, n, rulesVersion);
 
 /** CR's lay in D9, after which its destination token goes into G12; the removal of minor 28's token; NER's track pass. */
 const CR_LAY = 560;

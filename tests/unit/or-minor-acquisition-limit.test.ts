@@ -12,31 +12,18 @@
  * step, so the export carried no pass ("Auto actions do not match"). The game is the 1822 game of
  * tests/fixtures/rules-v8-games.json. Rules version 9; version 8 games keep the old payments.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { autoActions, configFor, Game, LATEST_RULES, process, type Action, type GameState, type RulesVersion } from '../../src/lib/engine/index';
+import { autoActions, configFor, LATEST_RULES, process, type GameState, type RulesVersion } from '../../src/lib/engine/index';
 import { cellAt } from '../../src/lib/engine/core/market';
 import { certCount, inNoCertLimitCell, sharePrice } from '../../src/lib/engine/titles/g1822/entities';
 import { paymentOptions } from '../../src/lib/engine/titles/g1822/operating/minor-acquisition';
-import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
+import { loadRecordedGames, playedTo } from '../support/recorded-games';
 
-interface RecordedGame {
-	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
-	actions: Action[];
-}
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/rules-v8-games.json', import.meta.url), 'utf8')) as { games: RecordedGame[] };
+const fixture = loadRecordedGames('rules-v8-games.json');
 const game = fixture.games.find((g) => g.setup.title === '1822');
 
-/** The game after its first `n` actions under `rulesVersion`, played live. */
-function after(n: number, rulesVersion: RulesVersion): GameState {
-	const created = Game.create({ ...game!.setup, mode: 'live', rulesVersion });
-	if (!created.ok) throw new Error(created.error.message);
-	for (const a of game!.actions.slice(0, n)) {
-		const r = created.value.process(a);
-		if (!r.ok) throw new Error(`${a.type}: ${r.error.message}`);
-	}
-	return created.value.state as GameState;
-}
+/** The game after its first `n` actions under `rulesVersion`. */
+const after = (n: number, rulesVersion: RulesVersion): GameState => playedTo(game!, n, rulesVersion);
 
 /** The purchase taken as the site's own action (import: no automatic action of this engine's), after the live game up to it. */
 function purchaseAsImported(rulesVersion: RulesVersion): GameState {

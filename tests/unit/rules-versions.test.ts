@@ -13,19 +13,13 @@
  * under another version is hashed with the recorded version written back into its setup, so that
  * two hashes differ only where the games do.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Game, LATEST_RULES, stateHash, type Action, type GameState, type RulesVersion } from '../../src/lib/engine/index';
-import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
+import { Game, LATEST_RULES, stateHash, type GameState, type RulesVersion } from '../../src/lib/engine/index';
+import { loadRecordedGames, type RecordedGame } from '../support/recorded-games';
 import { programmedAutoActions } from '../../src/lib/interop/export-18xx';
 import { engine1822, RULES_1822, rulesVersionOf, SUPPORTED_RULES_1822 } from '../../src/lib/sync/engine-1822';
 
-interface RecordedGame {
-	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
-	actions: Action[];
-	hash: string;
-}
-const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as { rulesVersion: RulesVersion; games: RecordedGame[] };
+const load = (name: string) => loadRecordedGames(name) as { rulesVersion: RulesVersion; games: (RecordedGame & { hash: string })[] };
 const fixture = load('rules-v1-games.json');
 const fixtureV2 = load('rules-v2-games.json');
 const fixtureV3 = load('rules-v3-games.json');

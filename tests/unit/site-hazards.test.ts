@@ -16,31 +16,22 @@
  * The games of tests/fixtures/site-hazard-games.json are the differential run's: each ends with
  * the move the site refused.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Game, type Action, type GameState, type RulesVersion } from '../../src/lib/engine/index';
+import { Game, type GameState } from '../../src/lib/engine/index';
 import { percentHeld, playerHolder } from '../../src/lib/engine/core/shares';
 import { presidentId } from '../../src/lib/engine/titles/g1822/shares-ops';
-import type { TitleId } from '../../src/lib/engine/titles/g1822/title-def';
+import { loadRecordedGames, type RecordedGame } from '../support/recorded-games';
 import { siteHazard } from '../../src/lib/interop/site-hazards';
 import { exportGameTo18xx } from '../../src/lib/state/game-export';
 
-interface RecordedGame {
-	name: string;
-	rulesVersion: RulesVersion;
-	setup: { title: TitleId; players: { id: number; name: string }[]; seed: number; optionalRules: string[] };
-	actions: Action[];
-	hash?: string;
-}
-const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as { rulesVersion?: RulesVersion; games: RecordedGame[] };
-const fixture = load('site-hazard-games.json');
-const v8 = load('rules-v8-games.json');
+const fixture = loadRecordedGames('site-hazard-games.json');
+const v8 = loadRecordedGames('rules-v8-games.json');
 const removal = fixture.games.find((g) => g.name === 'seed 15036 game 15')!;
 const exchange = fixture.games.find((g) => g.name === 'seed 15044 game 43')!;
 const director = fixture.games.find((g) => g.name === 'seed 15102 game 59')!;
 
 const hazardOf = (g: RecordedGame, n = g.actions.length) =>
-	siteHazard({ ...g.setup, rulesVersion: g.rulesVersion, actions: g.actions.slice(0, n).map((action) => ({ action })) });
+	siteHazard({ ...g.setup, rulesVersion: g.rulesVersion!, actions: g.actions.slice(0, n).map((action) => ({ action })) });
 
 /** The index of the acquisition's token choice that leaves the site's graph out of date. */
 const choiceIndex = (g: RecordedGame, choice: string) => g.actions.findLastIndex((a) => a.type === 'choose' && a.entity === 'LNWR' && a.choice === choice);
@@ -48,7 +39,7 @@ const choiceIndex = (g: RecordedGame, choice: string) => g.actions.findLastIndex
 describe('the export names the move 18xx.games may judge with an out-of-date track graph', () => {
 	it('every game of the fixture is accepted here to its end', () => {
 		for (const g of fixture.games) {
-			const played = Game.create({ ...g.setup, mode: 'live', rulesVersion: g.rulesVersion });
+			const played = Game.create({ ...g.setup, mode: 'live', rulesVersion: g.rulesVersion! });
 			if (!played.ok) throw new Error(played.error.message);
 			expect(g.actions.filter((a) => !played.value.process(a).ok)).toEqual([]);
 		}
@@ -92,7 +83,7 @@ describe('the export names the move 18xx.games may judge with an out-of-date tra
 
 	it("the app's export writes the file and shows the sentence", () => {
 		const g = exchange;
-		const played = Game.create({ ...g.setup, mode: 'live', rulesVersion: g.rulesVersion });
+		const played = Game.create({ ...g.setup, mode: 'live', rulesVersion: g.rulesVersion! });
 		if (!played.ok) throw new Error(played.error.message);
 		for (const a of g.actions) expect(played.value.process(a).ok).toBe(true);
 		const seats = g.setup.players.map((p, i) => ({ seat: i, name: p.name }));
