@@ -118,3 +118,20 @@ describe('the place beyond the slots, on a board', () => {
 		expect(same.tokens.filter((t) => t.extra)).toHaveLength(1);
 	});
 });
+
+describe('a minor replaced in a city where the major has its destination token beyond the slots', () => {
+	const replaced = loadRecordedGames('destination-place-replace.json').games[0];
+
+	it("the minor's token leaves with its place, and the charter counts the major's tokens on the map", () => {
+		expect(replaced.actions.at(-1)).toMatchObject({ type: 'choose', entity: 'CR', choice: 'replace' });
+		const before = playedTo(replaced, replaced.actions.length - 1, 10);
+		expect(inG12(before).map((t) => [t.corporation, t.kind, t.extra ?? false])).toEqual([
+			['28', 'normal', false],
+			['CR', 'destination', true]
+		]);
+		const s = playedTo(replaced, replaced.actions.length, 10);
+		expect(inG12(s)).toEqual([{ hex: G12, city: 0, corporation: 'CR', kind: 'destination' }]);
+		const placed = s.corporations.CR.charter.filter((t) => t.at !== null).length;
+		expect(placed).toBe(s.board.tokens.filter((t) => t.corporation === 'CR').length);
+	});
+});

@@ -174,7 +174,11 @@ export function completeMerge(
 		// token becomes a new token of the major; an exchange token moved "to available" joins the
 		// charter as a £100 token.
 		const placed = acquireMinorToken(state.board, corporationId(minorId), corporationId(major.id), token);
-		const swapped = placed.board.tokens.filter((t) => t.corporation === major.id && !state.board.tokens.includes(t));
+		// The major's new token is one where it had none of that kind (its tokens already there may
+		// come back as new objects: a destination token that loses its place beyond the slots).
+		const at = (t: { hex: string; city: number; kind: string }) => `${t.hex}:${t.city}:${t.kind}`;
+		const had = new Set(state.board.tokens.filter((t) => t.corporation === major.id).map(at));
+		const swapped = placed.board.tokens.filter((t) => t.corporation === major.id && !had.has(at(t)));
 		state.board = placed.board;
 		for (const t of swapped) mergeCharterToken(major, t.hex, t.city);
 		// A token moved to the major asks its route afresh (the reference clears its graph for it).
