@@ -98,11 +98,11 @@ function writeAction(a: Action, id: number, createdAt: number, programmed: reado
 }
 
 /** An action the site itself recorded (an imported one): it carries its time or its automatic actions. */
-function recordedBySite(a: Action): boolean {
+export function recordedBySite(a: Action): boolean {
 	return a.auto_actions !== undefined || a.created_at !== undefined;
 }
 
-const withMode = (s: GameState, mode: 'import' | 'live'): GameState => ({ ...s, setup: { ...s.setup, mode } });
+export const withMode = (s: GameState, mode: 'import' | 'live'): GameState => ({ ...s, setup: { ...s.setup, mode } });
 
 /**
  * The automatic actions our engine's programs took after each action played here (null where the

@@ -40,6 +40,7 @@ import { autoActions, configFor, createGame, process, type GameState, type Rules
 import { blockingRules, mapFor } from '../engine/titles/g1822/board-ops';
 import { availableTokens } from '../engine/titles/g1822/charter';
 import { canPlaceAnyToken, TOKEN_PRICE } from '../engine/titles/g1822/map/stations';
+import { recordedBySite, withMode } from './export-18xx';
 import { parseCityId } from '../engine/titles/g1822/operating/stations';
 import { OPERATING_STEPS, stepIndex } from '../engine/titles/g1822/operating/steps/index';
 import { presidentId } from '../engine/titles/g1822/shares-ops';
@@ -63,8 +64,6 @@ export interface SiteHazard {
 }
 
 const CLEARING = new Set(['lay_tile', 'place_token', 'hex_token']);
-
-const withMode = (s: GameState, mode: 'import' | 'live'): GameState => ({ ...s, setup: { ...s.setup, mode } });
 
 function operatingCorporation(state: GameState): string | null {
 	return state.round.kind === 'operating' ? (state.round.order[state.round.current] ?? null) : null;
@@ -236,7 +235,7 @@ export function siteHazard(input: SiteHazardInput): SiteHazard | null {
 		}
 		const before = state;
 		let steps: readonly Action[];
-		if (a.created_at === undefined && a.auto_actions === undefined) {
+		if (!recordedBySite(a)) {
 			const r = process(withMode(state, 'live'), a);
 			if (!r.ok) return null;
 			steps = [a, ...autoActions(r.value)];
