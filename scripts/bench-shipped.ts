@@ -5,7 +5,9 @@
  *
  * - in process: warm-up replays, then the median of further replays (as the `games` figures);
  * - fresh process: the median over `freshRuns` plain Node processes, each loading the bundle and
- *   replaying the game once (cold JIT), module loading apart;
+ *   replaying the game once (cold JIT), module loading apart; beside it, the median of a second
+ *   replay in each of those processes, which shows how much of the first is first-run cost
+ *   (compiling, warming the inline caches, filling the engine's caches);
  * - fresh page: the median over `pageRuns` headless Chromium browsers (Debian's, when installed),
  *   each loading the bundle into an empty page and replaying the game once, as a player's first
  *   opening of a game meets it.
@@ -24,7 +26,13 @@ export interface ShippedReplay {
 	readonly game: string;
 	readonly bundleKiB: number;
 	readonly inProcess: { readonly medianMs: number; readonly runs: number; readonly warmups: number };
-	readonly freshProcess: { readonly medianMs: number; readonly replayMs: readonly number[]; readonly loadMedianMs: number };
+	readonly freshProcess: {
+		readonly medianMs: number;
+		readonly replayMs: readonly number[];
+		readonly loadMedianMs: number;
+		/** Median of a second replay in each fresh process: the first replay's time less its first-run cost. */
+		readonly secondReplayMedianMs: number;
+	};
 	/** Null when Chromium is not installed. */
 	readonly freshPage: { readonly medianMs: number; readonly replayMs: readonly number[]; readonly browser: string } | null;
 }
@@ -54,7 +62,10 @@ const loadMs = performance.now() - t0;
 const json = JSON.parse(readFileSync(file, 'utf8'));
 const r = replayExport(json, { now: () => performance.now() });
 if (r.error || r.stoppedAt) { console.error(JSON.stringify(r.stoppedAt ?? r.error)); process.exit(1); }
-console.log(JSON.stringify({ loadMs, replayMs: r.ms }));
+// The same game once more in the same process: the code is compiled and its caches are filled,
+// so the difference to the first replay is what a first run costs.
+const again = replayExport(json, { now: () => performance.now() });
+console.log(JSON.stringify({ loadMs, replayMs: r.ms, againMs: again.ms }));
 `;
 
 export async function benchShipped(
@@ -81,12 +92,14 @@ export async function benchShipped(
 		writeFileSync(child, CHILD);
 		const fresh: number[] = [];
 		const load: number[] = [];
+		const again: number[] = [];
 		for (let r = 0; r < opts.freshRuns; r++) {
 			const c = spawnSync(process.execPath, [child, pathToFileURL(esm).href, file], { encoding: 'utf8' });
 			if (c.status !== 0) throw new Error(`shipped-engine child failed (${c.status}): ${c.stderr.trim()}`);
-			const answer = JSON.parse(c.stdout.trim().split('\n').pop()!) as { loadMs: number; replayMs: number };
+			const answer = JSON.parse(c.stdout.trim().split('\n').pop()!) as { loadMs: number; replayMs: number; againMs: number };
 			fresh.push(round(answer.replayMs));
 			load.push(answer.loadMs);
+			again.push(answer.againMs);
 		}
 
 		const page = opts.pageRuns > 0 && existsSync(CHROMIUM_PATH) ? await freshPages(readFileSync(iife, 'utf8'), readFileSync(file, 'utf8'), opts.pageRuns) : null;
@@ -94,7 +107,7 @@ export async function benchShipped(
 			game: name,
 			bundleKiB: Math.round(readFileSync(esm).length / 1024),
 			inProcess: { medianMs: round(median(warm)), runs: opts.runs, warmups: opts.warmups },
-			freshProcess: { medianMs: round(median(fresh)), replayMs: fresh, loadMedianMs: round(median(load)) },
+			freshProcess: { medianMs: round(median(fresh)), replayMs: fresh, loadMedianMs: round(median(load)), secondReplayMedianMs: round(median(again)) },
 			freshPage: page
 		};
 	} finally {

@@ -148,7 +148,7 @@ export function summary(out: {
 	if (out.shipped) {
 		const s = out.shipped;
 		lines.push(
-			`  shipped engine (bundled, ${s.bundleKiB} KiB): ${s.game} replays in ${s.inProcess.medianMs} ms in process, ${s.freshProcess.medianMs} ms in a fresh process` +
+			`  shipped engine (bundled, ${s.bundleKiB} KiB): ${s.game} replays in ${s.inProcess.medianMs} ms in process, ${s.freshProcess.medianMs} ms in a fresh process (a second replay there: ${s.freshProcess.secondReplayMedianMs} ms)` +
 				(s.freshPage ? `, ${s.freshPage.medianMs} ms in a fresh ${s.freshPage.browser} page` : ' (no Chromium: no page figure)')
 		);
 	}
